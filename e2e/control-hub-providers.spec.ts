@@ -1,0 +1,60 @@
+// Providers tab as an admin: connect with validation, edit with a masked secret, disconnect.
+import { signedInWithOrg } from "./support/app";
+import { expect, test } from "./support/fixtures";
+import { connectionCard } from "./control-hub-support";
+
+test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PROV-21] [ROLE-06] an admin connects, edits and disconnects OpenAI", async ({ page }) => {
+  await signedInWithOrg(page);
+  await page.goto("/control-hub/providers");
+  await expect(page.getByRole("heading", { name: "Model Providers" })).toBeVisible();
+
+  const card = connectionCard(page, "OpenAI");
+  await expect(card.getByText("Connected", { exact: true })).toHaveCount(0);
+  await card.getByRole("button", { name: /^Connect/ }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Connect OpenAI" });
+  const key = dialog.getByLabel("API Key");
+  await expect(key).toHaveAttribute("type", "password");
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+  await expect(dialog.getByText("API key is required")).toBeVisible();
+  await expect(dialog.getByText("Please correct the form errors")).toBeVisible();
+  await expect(key).toBeFocused();
+  await key.fill("sk-test-123");
+  await expect(dialog.getByText("API key is required")).toHaveCount(0);
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+
+  await expect(page.getByText("Connection updated successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Connect/ })).toHaveCount(0);
+
+  // Editing shows the stored secret only as "unchanged"; saving without typing keeps it.
+  await card.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit OpenAI" });
+  await expect(edit.getByLabel("API Key")).toHaveValue("");
+  await expect(edit.getByLabel("API Key")).toHaveAttribute("placeholder", /unchanged/);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Connection updated successfully").first()).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect OpenAI?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("OpenAI disconnected successfully")).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Connect/ })).toBeVisible();
+});
+
+test("[PROV-11] [PROV-15] AWS Bedrock marks its optional session token and requires the rest", async ({ page }) => {
+  await signedInWithOrg(page);
+  await page.goto("/control-hub/providers");
+  await connectionCard(page, "AWS Bedrock").getByRole("button", { name: /^Connect/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect AWS Bedrock" });
+  await expect(dialog.getByText("(optional)")).toHaveCount(1);
+  await expect(dialog.getByLabel("Session Token")).toHaveAttribute("type", "password");
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+  await expect(dialog.getByText("Region is required")).toBeVisible();
+  await expect(dialog.getByText("Access Key ID is required")).toBeVisible();
+  await expect(dialog.getByText("Secret Access Key is required")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+});

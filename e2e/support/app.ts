@@ -1,0 +1,57 @@
+// Setup helpers: each test signs up its own user, so tests never share state.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+export const PASSWORD = "correct horse battery";
+
+const random = () => Math.random().toString(36).slice(2, 8);
+
+export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${random()}@example.com`;
+export const uniqueName = (prefix: string) => `${prefix} ${random()}`;
+
+/** Better Auth checks the Origin of cookie-carrying POSTs, as a browser would send it. */
+function origin(): string {
+  return new URL(String(test.info().project.use.baseURL)).origin;
+}
+
+/** Signs up through the API; the session cookie lands in the page's browser context. */
+export async function signUpViaApi(page: Page, name = "Test User") {
+  const email = uniqueEmail();
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email, password: PASSWORD },
+    headers: { origin: origin() },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return { name, email };
+}
+
+/** Creates an organisation through the API and makes it the active one. */
+export async function createOrgViaApi(page: Page, name: string): Promise<{ id: string; name: string }> {
+  const res = await page.request.post("/api/auth/organization/create", {
+    data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${random()}` },
+    headers: { origin: origin() },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const org = (await res.json()) as { id: string; name: string };
+  await setActiveOrgViaApi(page, org.id);
+  return org;
+}
+
+export async function setActiveOrgViaApi(page: Page, organizationId: string | null) {
+  const res = await page.request.post("/api/auth/organization/set-active", {
+    data: { organizationId },
+    headers: { origin: origin() },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** A signed-in user with one active organisation, ready for the shell. */
+export async function signedInWithOrg(page: Page, orgPrefix = "Org") {
+  const user = await signUpViaApi(page);
+  const org = await createOrgViaApi(page, uniqueName(orgPrefix));
+  return { user, org };
+}
+
+export const desktopSidebar = (page: Page) => page.locator('[data-slot="sidebar"]');
+export const orgSelector = (page: Page) => page.getByRole("button", { name: /^Organization: / });
+export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

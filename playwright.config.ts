@@ -1,0 +1,73 @@
+// e2e: a real Chromium against the built app and server on a fresh embedded database.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = fs.existsSync(chromiumPath);
+
+if (!hasChromium) {
+  const message = `Chromium not found at ${chromiumPath} (install Debian's chromium package or set CHROMIUM_PATH).`;
+  if (process.env.CI === "true") throw new Error(`${message} CI must run the e2e tests.`);
+  // e2e/support/fixtures.ts skips every test with this reason.
+  process.env.SB_E2E_SKIP = `${message} Skipping the e2e tests.`;
+  console.warn(`[e2e] ${process.env.SB_E2E_SKIP}`);
+}
+
+// The config is evaluated again in every worker; the env var keeps one data folder per run.
+process.env.SB_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "sb-e2e-"));
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: process.env.CI === "true",
+  // Generous: the embedded database and the browser share a machine that may be busy.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI === "true" ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: hasChromium
+    ? {
+        command: "node scripts/build.mjs && node dist/server/main.js",
+        url: `${baseURL}/`,
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: process.env.SB_E2E_DATA_DIR,
+          PUBLIC_URL: baseURL,
+          AUTH_RATE_LIMIT_MAX: "1000",
+          LOG_LEVEL: "warn",
+          // The Postgres "Test connection" e2e connects to the test run's own database on loopback,
+          // which the outbound guard refuses unless the operator allows it.
+          OUTBOUND_ALLOW_HOSTS: "127.0.0.1,localhost",
+        },
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: "ignore",
+        stderr: "pipe",
+      }
+    : undefined,
+});

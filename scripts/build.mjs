@@ -1,0 +1,20 @@
+// Builds the SPA (Vite) and bundles the server (esbuild) into dist/. Writes dist/.build-stamp.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { build } from "esbuild";
+
+const started = Date.now();
+execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], { stdio: "inherit" });
+await build({
+  entryPoints: ["src/server/main.ts"],
+  outfile: "dist/server/main.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node24",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+writeFileSync("dist/.build-stamp", new Date().toISOString() + "\n");
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,56 @@
+// SHELL-06: the account button; its menu shows who is signed in and signs out (ROUTE-11).
+import { LogOut } from "lucide-react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import type { UserInfo } from "@/shared/org";
+import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
+import { Button } from "@/client/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/client/components/ui/dropdown-menu";
+import { initials } from "@/client/lib/initials";
+import { signOut } from "@/client/lib/sign-out";
+
+export function UserMenu({ user }: { user: Pick<UserInfo, "name" | "email" | "imageUrl"> }) {
+  const { mutate } = useSWRConfig();
+
+  async function onSignOut() {
+    try {
+      await signOut();
+    } catch {
+      toast.error("Could not sign out. Please try again.");
+      return;
+    }
+    // Nothing of this account may stay in memory for whoever signs in next.
+    await mutate(() => true, undefined, { revalidate: false });
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account: ${user.name}`}>
+          <Avatar className="size-8">
+            {user.imageUrl && <AvatarImage src={user.imageUrl} alt="" />}
+            <AvatarFallback className="bg-primary/10 text-primary">{initials(user.name)}</AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid gap-0.5 font-normal">
+          <span className="truncate text-sm font-medium">{user.name}</span>
+          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void onSignOut()}>
+          <LogOut aria-hidden />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,65 @@
+// /control-hub/*: the page title, the seven tabs (ROUTE-12..20) and the active tab's page. Members
+// see the read-only badge and notice on every tab (ROLE-12..14).
+import { Link, Outlet, useLocation } from "react-router";
+import { Blocks, Bot, CalendarClock, Cpu, Library, Settings, Sparkles, type LucideIcon } from "lucide-react";
+import { ReadOnlyBadge, ReadOnlyNotice } from "@/client/components/admin/read-only-notice";
+import { PageHeader } from "@/client/components/page-header";
+import { useActiveOrg } from "@/client/components/shell/active-org";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { cn } from "@/client/lib/utils";
+import { activeHubTab, HUB_TABS, type HubTab } from "./hub-tabs";
+
+const TAB_ICONS: Record<HubTab["id"], LucideIcon> = {
+  agents: Bot,
+  providers: Cpu,
+  models: Sparkles,
+  "knowledge-bases": Library,
+  "scheduled-tasks": CalendarClock,
+  integrations: Blocks,
+  settings: Settings,
+};
+
+export function ControlHubLayout() {
+  const { pathname } = useLocation();
+  const { isAdmin } = useActiveOrg();
+  const active = activeHubTab(pathname);
+  useDocumentTitle(active.id === "agents" ? "Control Hub" : `${active.label} · Control Hub`);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Control Hub"
+        description="Manage your organization's agents, model providers, models, integrations and settings."
+        actions={!isAdmin && <ReadOnlyBadge className="mt-1" />}
+      />
+      <nav aria-label="Control Hub" className="-mt-2 overflow-x-auto border-b [scrollbar-width:none]">
+        <ul className="flex min-w-max gap-1">
+          {HUB_TABS.map((tab) => {
+            const Icon = TAB_ICONS[tab.id];
+            const current = tab.id === active.id;
+            return (
+              <li key={tab.id}>
+                <Link
+                  to={tab.path}
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "relative flex h-10 items-center gap-2 rounded-t-md px-3 text-sm font-medium whitespace-nowrap outline-none transition-colors",
+                    "focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                    current
+                      ? "text-foreground after:absolute after:inset-x-2 after:-bottom-px after:h-0.5 after:rounded-full after:bg-primary"
+                      : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {!isAdmin && <ReadOnlyNotice />}
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { readRuntimeConfig } from "./runtime-config";
+import { DEFAULT_DOCS_URL } from "@/shared/shell/constants";
+
+describe("runtime config", () => {
+  it("[SHELL-13] falls back to the project docs and no analytics when the server injected nothing", () => {
+    expect(readRuntimeConfig(undefined)).toEqual({ docsUrl: DEFAULT_DOCS_URL, posthog: null });
+  });
+
+  it("[SHELL-13] [ANALYTICS-01] uses the injected docs link and PostHog key", () => {
+    const posthog = { key: "phc_123", host: "https://eu.i.posthog.com" };
+    expect(readRuntimeConfig({ docsUrl: "https://docs.example.com", posthog })).toEqual({
+      docsUrl: "https://docs.example.com",
+      posthog,
+    });
+  });
+
+  it("[ANALYTICS-01] an empty PostHog key means analytics off", () => {
+    expect(readRuntimeConfig({ posthog: { key: "", host: "x" } }).posthog).toBeNull();
+  });
+});

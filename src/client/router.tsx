@@ -1,0 +1,84 @@
+// Routes of chat spec §2 (ROUTE-01..11). Pages are code-split; the shell loads with the app.
+import { createBrowserRouter, Navigate } from "react-router";
+import { RouteErrorPage } from "./components/route-error-page";
+import { AppRoot } from "./components/shell/app-root";
+import { LoadingScreen } from "./components/shell/loading-screen";
+import { PublicOnly } from "./components/shell/public-only";
+import { RequireAuth } from "./components/shell/require-auth";
+
+const signInPage = async () => ({ Component: (await import("./features/auth-orgs/sign-in-page")).SignInPage });
+const dashboardPage = async () => ({ Component: (await import("./features/dashboard/dashboard-page")).DashboardPage });
+const chatPage = async () => ({ Component: (await import("./features/chat/chat-page")).ChatPage });
+const controlHubLayout = async () => ({ Component: (await import("./features/control-hub/control-hub-layout")).ControlHubLayout });
+const agentsPage = async () => ({ Component: (await import("./features/agents/agents-page")).AgentsPage });
+const agentEditPage = async () => ({ Component: (await import("./features/agents/agent-edit-page")).AgentEditPage });
+const providersPage = async () => ({ Component: (await import("./features/providers/providers-page")).ProvidersPage });
+const modelsPage = async () => ({ Component: (await import("./features/models/models-page")).ModelsPage });
+const integrationsPage = async () => ({ Component: (await import("./features/integrations/integrations-page")).IntegrationsPage });
+const settingsPage = async () => ({ Component: (await import("./features/settings/settings-page")).SettingsPage });
+const advancedSettingsPage = async () => ({
+  Component: (await import("./features/settings/advanced-settings-page")).AdvancedSettingsPage,
+});
+const comingSoon = (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
+  Component: (await import("./features/control-hub/coming-soon-page"))[name],
+});
+
+export const router = createBrowserRouter([
+  {
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        // ROUTE-10/11: both spellings show the sign-in page; they are the only public pages.
+        Component: PublicOnly,
+        children: [
+          { path: "sign-in", lazy: signInPage },
+          { path: "signin", lazy: signInPage },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            Component: AppRoot,
+            children: [
+              {
+                // Errors in a page (or its chunk) show inside the shell, so the sidebar still works.
+                ErrorBoundary: RouteErrorPage,
+                children: [
+                  { index: true, element: <Navigate to="/dashboard" replace /> },
+                  { path: "dashboard", lazy: dashboardPage },
+                  { path: "chat", lazy: chatPage },
+                  { path: "chat/:threadId", lazy: chatPage },
+                  {
+                    // ROUTE-12..26: the hub frame with its tabs; unknown paths show Agents (ROUTE-13).
+                    path: "control-hub",
+                    lazy: controlHubLayout,
+                    children: [
+                      { index: true, lazy: agentsPage },
+                      { path: "agents/new", lazy: agentEditPage },
+                      { path: "agents/:agentId", lazy: agentEditPage },
+                      { path: "providers", lazy: providersPage },
+                      { path: "models", lazy: modelsPage },
+                      { path: "knowledge-bases/*", lazy: comingSoon("KnowledgeBasesComingSoonPage") },
+                      { path: "scheduled-tasks/*", lazy: comingSoon("TasksComingSoonPage") },
+                      { path: "integrations", lazy: integrationsPage },
+                      { path: "settings", lazy: settingsPage },
+                      { path: "settings/advanced-settings", lazy: advancedSettingsPage },
+                      { path: "advanced-settings", element: <Navigate to="/control-hub/settings/advanced-settings" replace /> },
+                      { path: "organization", lazy: comingSoon("UserManagementComingSoonPage") },
+                      { path: "*", element: <Navigate to="/control-hub" replace /> },
+                    ],
+                  },
+                  { path: "agents", element: <Navigate to="/control-hub" replace /> },
+                  { path: "settings", element: <Navigate to="/control-hub/settings" replace /> },
+                  { path: "*", element: <Navigate to="/dashboard" replace /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

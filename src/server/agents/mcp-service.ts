@@ -1,0 +1,59 @@
+// MCP servers of an organisation. Stdio servers run programs on this machine, so the operator's
+// allow-list (MCP_STDIO_ALLOWLIST) names the commands and the arguments they may take; they are
+// spawned without a shell. Remote servers' URLs go through the outbound guard when used.
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { agent, mcpServer } from "../db/tables";
+import { AppError } from "../errors";
+import { secrets } from "../services";
+import type { McpServerInput } from "../../shared/agents/mcp-schema";
+import { toMcpServerInfo } from "./mcp-queries";
+
+export function checkStdioAllowed(allowlist: Record<string, string[]>, command: string, args: string[]) {
+  const allowedArgs = allowlist[command];
+  if (!allowedArgs) {
+    throw new AppError("bad_request", Object.keys(allowlist).length
+      ? `Command ${command} is not allowed for stdio MCP servers (allowed: ${Object.keys(allowlist).join(", ")})`
+      : "Stdio MCP servers are disabled on this server: the operator has not allowed any command");
+  }
+  for (const arg of args) {
+    const ok = allowedArgs.some((a) => (a.endsWith("*") ? arg.startsWith(a.slice(0, -1)) : a === arg));
+    if (!ok) throw new AppError("bad_request", `Argument ${JSON.stringify(arg)} is not allowed for ${command}`);
+  }
+}
+
+export async function createMcpServer({ orgId, input, allowlist }: { orgId: string; input: McpServerInput; allowlist: Record<string, string[]> }) {
+  if (input.type === "stdio") checkStdioAllowed(allowlist, input.command, input.args);
+  const secret = input.type === "stdio" ? input.env : input.headers;
+  const [row] = await db
+    .insert(mcpServer)
+    .values({
+      organizationId: orgId,
+      name: input.name,
+      description: input.description,
+      enabled: input.enabled,
+      type: input.type,
+      command: input.type === "stdio" ? input.command : null,
+      args: input.type === "stdio" ? input.args : [],
+      url: input.type === "stdio" ? null : input.url,
+      encryptedSecrets: secret && Object.keys(secret).length ? secrets.encryptJson(secret) : null,
+    })
+    .returning();
+  return toMcpServerInfo(row!);
+}
+
+export async function deleteMcpServer({ orgId, id }: { orgId: string; id: number }) {
+  const rows = await db
+    .delete(mcpServer)
+    .where(and(eq(mcpServer.organizationId, orgId), eq(mcpServer.id, id)))
+    .returning({ id: mcpServer.id });
+  if (!rows.length) throw new AppError("not_found", "MCP server not found");
+  // Agents that used it stop referring to it.
+  const users = await db.select({ id: agent.id, mcpServers: agent.mcpServers }).from(agent).where(eq(agent.organizationId, orgId));
+  for (const a of users.filter((u) => u.mcpServers.includes(id))) {
+    await db
+      .update(agent)
+      .set({ mcpServers: a.mcpServers.filter((x) => x !== id) })
+      .where(and(eq(agent.organizationId, orgId), eq(agent.id, a.id)));
+  }
+}

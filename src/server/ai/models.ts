@@ -1,0 +1,87 @@
+// Resolves an agent's `providerKey:modelName` to an AI SDK language model built from the
+// organisation's decrypted credentials. Credentials are decrypted here and nowhere else.
+import type { LanguageModel } from "ai";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createAzure } from "@ai-sdk/azure";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createVertex } from "@ai-sdk/google-vertex";
+import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock";
+import { createXai } from "@ai-sdk/xai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { AppError } from "../errors";
+import { getCredentials } from "../providers/connection-store";
+import { getOrgState } from "../settings/queries";
+import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
+import { baseUrlFor } from "./base-urls";
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+
+export interface ResolvedModel {
+  model: LanguageModel;
+  providerKey: string;
+  modelName: string;
+}
+
+async function credentialsFor(orgId: string, providerKey: string) {
+  const creds = await getCredentials({ orgId, key: providerKey });
+  if (!creds) throw new AppError("bad_request", `${PROVIDER_BY_KEY[providerKey]?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`);
+  return creds;
+}
+
+export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKey: string }): Promise<ResolvedModel> {
+  const sep = modelKey.indexOf(":");
+  if (sep < 1) throw new AppError("bad_request", `Unknown model: ${modelKey}`);
+  const prefix = modelKey.slice(0, sep);
+  const name = modelKey.slice(sep + 1);
+
+  if (prefix === "azure" || prefix === "azure_openai") {
+    const prefs = (await getOrgState({ orgId })).modelPreferences;
+    const instance = prefs.modelInstances?.[`azure:${name}`];
+    const c = await credentialsFor(orgId, "azure_openai");
+    const azure = createAzure({ resourceName: str(c.RESOURCE_NAME), apiKey: str(c.API_KEY), baseURL: baseUrlFor("azure_openai") });
+    return { model: azure.chat(instance?.deploymentName ?? name), providerKey: "azure_openai", modelName: name };
+  }
+  const c = await credentialsFor(orgId, prefix);
+  switch (prefix) {
+    case "openai":
+      return { model: createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).chat(name), providerKey: prefix, modelName: name };
+    case "anthropic":
+      return { model: createAnthropic({ apiKey: str(c.ANTHROPIC_API_KEY), baseURL: baseUrlFor("anthropic") })(name), providerKey: prefix, modelName: name };
+    case "google":
+      return { model: createGoogleGenerativeAI({ apiKey: str(c.GOOGLE_API_KEY), baseURL: baseUrlFor("google") })(name), providerKey: prefix, modelName: name };
+    case "google_vertex": {
+      let credentials: Record<string, unknown>;
+      try {
+        credentials = JSON.parse(String(c.GOOGLE_CLOUD_JSON_KEY));
+      } catch {
+        throw new AppError("bad_request", "The Vertex JSON key is not valid JSON");
+      }
+      const vertex = createVertex({
+        project: str(c.GOOGLE_CLOUD_PROJECT_ID),
+        location: str(c.GOOGLE_CLOUD_LOCATION),
+        googleAuthOptions: { credentials },
+        baseURL: baseUrlFor("google_vertex"),
+      });
+      return { model: vertex(name), providerKey: prefix, modelName: name };
+    }
+    case "aws_bedrock": {
+      const bedrock = createAmazonBedrock({
+        region: str(c.AWS_REGION),
+        accessKeyId: str(c.AWS_ACCESS_KEY_ID),
+        secretAccessKey: str(c.AWS_SECRET_ACCESS_KEY),
+        sessionToken: str(c.AWS_SESSION_TOKEN),
+        baseURL: baseUrlFor("aws_bedrock"),
+      });
+      return { model: bedrock(name), providerKey: prefix, modelName: name };
+    }
+    case "xai":
+      return { model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai") })(name), providerKey: prefix, modelName: name };
+    case "openai_compatible": {
+      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: String(c.BASE_URL), apiKey: str(c.API_KEY), includeUsage: true });
+      return { model: provider.chatModel(name), providerKey: prefix, modelName: name };
+    }
+    default:
+      throw new AppError("bad_request", `Unknown model: ${modelKey}`);
+  }
+}

@@ -1,0 +1,113 @@
+// The HTTP application: security middleware, Better Auth, the /api feature routes, the SPA.
+import { Hono, type Context, type ErrorHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
+import { secureHeaders } from "hono/secure-headers";
+import { HTTPException } from "hono/http-exception";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { ZodError } from "zod";
+import type { Config } from "./config";
+import type { AppEnv } from "./env";
+import { AppError } from "./errors";
+import { log } from "./logger";
+import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
+import { requireSession } from "./auth/context";
+import { authOrgRoutes } from "./auth-orgs/routes";
+import { spaRoutes } from "./web/spa";
+import { sameOriginWrites } from "./http/same-origin";
+import { providerRoutes } from "./providers/routes";
+import { modelRoutes } from "./models/routes";
+import { agentRoutes } from "./agents/routes";
+import { settingsRoutes } from "./settings/routes";
+import { fileRoutes } from "./files/routes";
+import { blobRoutes } from "./storage/blob-routes";
+import { conversationRoutes } from "./conversations/routes";
+import { chatRoutes } from "./chat/routes";
+import { feedbackRoutes } from "./feedback/routes";
+
+export interface AppDeps {
+  config: Config;
+  auth: Auth;
+  /** Folder of the built SPA; omitted in API-only tests. */
+  clientDir?: string;
+}
+
+function clientIp(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // app.request() in tests has no socket
+  }
+}
+
+export function createApp({ config, auth, clientDir }: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .use(requireSession(auth))
+    .route("/", authOrgRoutes)
+    .route("/", providerRoutes)
+    .route("/", modelRoutes)
+    .route("/", agentRoutes({ mcpStdioAllowlist: config.mcpStdioAllowlist }))
+    .route("/", settingsRoutes)
+    .route("/", fileRoutes)
+    .route("/", conversationRoutes)
+    .route("/", chatRoutes)
+    .route("/", feedbackRoutes);
+
+  const app = new Hono<AppEnv>()
+    .use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+    .use("/api/*", sameOriginWrites(config.trustedOrigins))
+    .use(
+      "/api/*",
+      // The presigned upload streams files up to its own signed limit (50 MB for chat).
+      except(
+        "/api/blob/upload",
+        bodyLimit({
+          maxSize: config.bodyLimitBytes,
+          onError: () => {
+            throw new AppError("payload_too_large", "Request body is too large");
+          },
+        }),
+      ),
+    )
+    .on(["GET", "POST"], "/api/auth/*", (c) => {
+      // Better Auth rate-limits by this header; clients cannot set it themselves.
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete(CLIENT_IP_HEADER);
+      const ip = clientIp(c, config.trustProxy);
+      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+      return auth.handler(new Request(c.req.raw, { headers }));
+    })
+    // Before `api`: presigned blob URLs answer without a session (the signature is the credential).
+    .route("/api", blobRoutes)
+    .route("/api", api)
+    .all("/api/*", () => {
+      throw new AppError("not_found", "Not found");
+    });
+
+  app.onError(onAppError);
+
+  if (clientDir) app.route("/", spaRoutes(config, clientDir));
+  return app;
+}
+
+/** Turns any thrown error into the `{ error, code }` response; the only place that does. */
+export const onAppError: ErrorHandler = (err, c) => {
+  if (err instanceof AppError) {
+    return c.json({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, err.status);
+  }
+  if (err instanceof ZodError) {
+    return c.json({ error: err.issues[0]?.message ?? "Invalid request", code: "bad_request" }, 400);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    return c.json({ error: err.message || "Request failed", code: status >= 500 ? "internal" : "bad_request" }, status);
+  }
+  log.error("unhandled error", { path: c.req.path, method: c.req.method, error: String(err), stack: (err as Error).stack });
+  return c.json({ error: "Internal server error", code: "internal" }, 500);
+};
+
+export type App = ReturnType<typeof createApp>;

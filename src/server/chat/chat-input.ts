@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+const attachment = z
+  .object({
+    name: z.string().optional(),
+    contentType: z.string().optional(),
+    url: z.string().optional(),
+    key: z.string().optional(),
+    contentKey: z.string().optional(),
+    fileId: z.string().optional(),
+    size: z.number().optional(),
+  })
+  .passthrough();
+
+export const chatMessageInput = z
+  .object({
+    id: z.string().optional(),
+    role: z.enum(["user", "assistant", "system", "data"]),
+    content: z.string().default(""),
+    parts: z.array(z.unknown()).optional(),
+    experimental_attachments: z.array(attachment).optional(),
+    attachments: z.array(attachment).optional(),
+    annotations: z.array(z.unknown()).optional(),
+    toolInvocations: z.array(z.unknown()).optional(),
+  })
+  .passthrough();
+
+export const chatInput = z
+  .object({
+    agentId: z.coerce.number({ invalid_type_error: "Please select an agent before starting a conversation." }).int().positive(),
+    threadId: z.string().nullable().optional(),
+    timezone: z.string().optional(),
+    id: z.string().optional(),
+    messages: z.array(chatMessageInput).min(1, "messages must not be empty"),
+    streamProtocol: z.enum(["data", "text"]).optional(),
+  })
+  .passthrough();
+export type ChatInput = z.infer<typeof chatInput>;

@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { and, desc, eq } from "drizzle-orm";
+import type { AppEnv } from "../env";
+import { requireOrg } from "../auth/context";
+import { AppError } from "../errors";
+import { parseJson } from "../http/parse";
+import { db } from "../db/client";
+import { chatStream } from "../db/tables";
+import { getConversationRow } from "../conversations/queries";
+import { canReadConversation } from "../conversations/access";
+import { chatInput } from "./chat-input";
+import { startChat } from "./start-chat";
+import { requestStop, subscribe } from "./stream-hub";
+import { toTextOnly } from "./text-stream";
+
+const STREAM_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "X-Vercel-AI-Data-Stream": "v1", "Cache-Control": "no-cache" };
+
+async function activeStreamOf(orgId: string, conversationId: string) {
+  const [row] = await db
+    .select({ id: chatStream.id, status: chatStream.status })
+    .from(chatStream)
+    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, conversationId)))
+    .orderBy(desc(chatStream.createdAt))
+    .limit(1);
+  return row?.status === "active" ? row : null;
+}
+
+export const chatRoutes = new Hono<AppEnv>()
+  .post("/chat", requireOrg, async (c) => {
+    const input = await parseJson(c, chatInput);
+    const started = await startChat(input, { user: c.var.user, org: c.var.org });
+    // The reply goes on if the client disconnects, so a refreshed page can resume it.
+    void started.done;
+    const body = subscribe(started.replyId, c.var.org.id);
+    const headers: Record<string, string> = { ...STREAM_HEADERS };
+    if (started.isNew) headers["X-Thread-ID"] = started.conversationId;
+    return new Response(input.streamProtocol === "text" ? toTextOnly(body) : body, { headers });
+  })
+  // Resumes the reply still being generated in a conversation (204 when there is none).
+  .get("/chat", requireOrg, async (c) => {
+    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("chatId") ?? "" });
+    if (!row || !(await canReadConversation(c, row))) throw new AppError("not_found", "Conversation not found");
+    const active = await activeStreamOf(c.var.org.id, row.id);
+    if (!active) return c.body(null, 204);
+    const body = subscribe(active.id, c.var.org.id);
+    return new Response(c.req.query("protocol") === "text" ? toTextOnly(body) : body, { headers: STREAM_HEADERS });
+  })
+  // Stops the reply being generated (the Stop button); the partial reply is kept.
+  .delete("/chat", requireOrg, async (c) => {
+    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("chatId") ?? "" });
+    if (!row || row.userId !== c.var.user.id) throw new AppError("not_found", "Conversation not found");
+    const active = await activeStreamOf(c.var.org.id, row.id);
+    if (active) await requestStop({ orgId: c.var.org.id, id: active.id });
+    return c.json({ success: true, stopped: !!active });
+  });

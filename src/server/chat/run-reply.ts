@@ -1,0 +1,118 @@
+// Generates one assistant reply: stores it as "streaming", streams the model (with the agent's tools,
+// up to maxToolRoundtrips steps) into the stream hub as protocol lines, and stores the assembled
+// message on finish, stop or failure. Top-level chats and call_agent sub-conversations both use it.
+import { stepCountIs, streamText, type ModelMessage } from "ai";
+import { formatDataStreamPart } from "@ai-sdk/ui-utils";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { message } from "../db/tables";
+import { log } from "../logger";
+import type { Agent } from "../../shared/agents/schema";
+import { resolveModel } from "../ai/models";
+import { buildAgentTools } from "./agent-tools";
+import { MessageAssembler } from "./assemble";
+import { encodePart, errorMessage } from "./protocol";
+import { renderInstructions } from "./system-prompt";
+import { closeStream, openStream, push } from "./stream-hub";
+import { touchConversation } from "../conversations/queries";
+import type { ToolContext } from "../../tools/executor.server";
+import { callAgentDescription } from "./sub-agent";
+
+export interface ReplyContext {
+  orgId: string;
+  org: { id: string; name: string };
+  user: { id: string; name: string; email: string };
+  agent: Agent;
+  conversationId: string;
+  depth: number;
+  runSubAgent?: ToolContext["runSubAgent"];
+}
+
+export interface ReplyOutcome {
+  status: "complete" | "aborted" | "error";
+  text: string;
+  error: string | null;
+}
+
+export async function startReply(ctx: ReplyContext, history: ModelMessage[], replyId: string): Promise<{ done: Promise<ReplyOutcome> }> {
+  await db.insert(message).values({
+    id: replyId,
+    organizationId: ctx.orgId,
+    conversationId: ctx.conversationId,
+    role: "assistant",
+    status: "streaming",
+    model: ctx.agent.model,
+  });
+  const stream = await openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
+  const assembler = new MessageAssembler();
+  const emit = (line: string) => {
+    if (!line) return;
+    assembler.applyLine(line);
+    push(replyId, line);
+  };
+
+  const done = (async (): Promise<ReplyOutcome> => {
+    let status: ReplyOutcome["status"] = "complete";
+    let error: string | null = null;
+    try {
+      const { model } = await resolveModel({ orgId: ctx.orgId, modelKey: ctx.agent.model });
+      const descriptions: Record<string, string> = ctx.agent.tools.call_agent ? { call_agent: await callAgentDescription(ctx.orgId, ctx.agent) } : {};
+      const tools = buildAgentTools(
+        ctx.agent,
+        { orgId: ctx.orgId, org: ctx.org, user: ctx.user, agentId: ctx.agent.id, conversationId: ctx.conversationId, depth: ctx.depth, runSubAgent: ctx.runSubAgent },
+        descriptions,
+      );
+      const result = streamText({
+        model,
+        system: renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }),
+        messages: history,
+        tools,
+        stopWhen: stepCountIs(Math.max(1, ctx.agent.maxToolRoundtrips)),
+        abortSignal: stream.abort.signal,
+        maxRetries: 1,
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === "error") {
+          error = errorMessage(part.error);
+          status = "error";
+        }
+        if (part.type === "abort") status = "aborted";
+        emit(encodePart(part, replyId));
+      }
+    } catch (err) {
+      if (stream.abort.signal.aborted) status = "aborted";
+      else {
+        status = "error";
+        error = errorMessage(err);
+        emit(formatDataStreamPart("error", error));
+      }
+    }
+    if (stream.abort.signal.aborted && status === "complete") status = "aborted";
+    const m = assembler.result();
+    if (status !== "complete" && !m.finishReason) {
+      emit(formatDataStreamPart("finish_message", { finishReason: status === "aborted" ? "other" : "error", usage: { promptTokens: m.usage.inputTokens, completionTokens: m.usage.outputTokens } }));
+    }
+    const final = assembler.result();
+    try {
+      await db
+        .update(message)
+        .set({
+          content: final.content,
+          parts: final.parts,
+          status,
+          error,
+          finishReason: final.finishReason,
+          inputTokens: final.usage.inputTokens,
+          outputTokens: final.usage.outputTokens,
+        })
+        .where(and(eq(message.organizationId, ctx.orgId), eq(message.id, replyId)));
+      await touchConversation({ orgId: ctx.orgId, id: ctx.conversationId });
+    } catch (err) {
+      log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
+    }
+    await closeStream(replyId, status === "complete" ? "done" : status);
+    if (final.finishReason && final.finishReason !== "stop") log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
+    return { status, text: final.content, error };
+  })();
+  return { done };
+}

@@ -1,0 +1,90 @@
+// POST /api/chat: resolves the agent and thread, stores the user's message before the model is
+// called, and starts the reply.
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { chatStream, conversation, message } from "../db/tables";
+import { AppError } from "../errors";
+import { getAgentRow, toAgent } from "../agents/queries";
+import { deleteMessagesAfter, getConversationRow, listMessages } from "../conversations/queries";
+import type { RequestOrg, RequestUser } from "../env";
+import type { ChatInput } from "./chat-input";
+import { toModelMessages, type ModelContent } from "./model-messages";
+import { startReply, type ReplyContext } from "./run-reply";
+import { makeRunSubAgent } from "./sub-agent";
+import { attachmentContent } from "./attachments";
+
+export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg }) {
+  const orgId = who.org.id;
+  const last = input.messages[input.messages.length - 1]!;
+  if (last.role !== "user") throw new AppError("bad_request", "The last message must be from the user");
+  const attachments = (last.experimental_attachments ?? last.attachments ?? []).map((a) => ({ ...a }));
+  for (const a of attachments) {
+    if (a.key && !a.key.startsWith(`org/${orgId}/`)) throw new AppError("not_found", "Attachment not found");
+  }
+  if (!last.content.trim() && !attachments.length) throw new AppError("bad_request", "A message needs text or an attachment");
+
+  let conversationId = input.threadId ?? null;
+  let isNew = false;
+  let agentId = input.agentId;
+  if (conversationId) {
+    const row = await getConversationRow({ orgId, id: conversationId });
+    if (!row || row.userId !== who.user.id || row.parentConversationId) throw new AppError("not_found", "Conversation not found");
+    if (row.deletedAt) throw new AppError("not_found", "This conversation has been deleted");
+    agentId = row.agentId;
+    const [active] = await db
+      .select({ id: chatStream.id })
+      .from(chatStream)
+      .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, row.id), eq(chatStream.status, "active")))
+      .limit(1);
+    if (active) throw new AppError("conflict", "A reply is still being generated in this conversation");
+  }
+  const agentRow = await getAgentRow({ orgId, id: agentId });
+  if (!agentRow) throw new AppError("not_found", "Agent not found");
+  const agent = toAgent(agentRow);
+
+  if (!conversationId) {
+    conversationId = randomUUID();
+    isNew = true;
+    const first = last.content.trim() || attachments.map((a) => a.name).filter(Boolean).join(", ");
+    await db.insert(conversation).values({ id: conversationId, organizationId: orgId, userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null });
+  }
+
+  // A resent last message (Retry / regenerate) replaces what followed it instead of being stored twice.
+  const [lastStored] = await db
+    .select({ seq: message.seq, clientId: message.clientId, role: message.role })
+    .from(message)
+    .where(and(eq(message.organizationId, orgId), eq(message.conversationId, conversationId), eq(message.role, "user")))
+    .orderBy(desc(message.seq))
+    .limit(1);
+  if (lastStored && last.id && lastStored.clientId === last.id) {
+    await deleteMessagesAfter({ orgId, conversationId, seq: lastStored.seq });
+  } else {
+    await db.insert(message).values({
+      id: randomUUID(),
+      organizationId: orgId,
+      conversationId,
+      clientId: last.id ?? null,
+      role: "user",
+      content: last.content,
+      parts: last.parts?.length ? last.parts : [{ type: "text", text: last.content }],
+      attachments,
+      annotations: last.annotations ?? [],
+    });
+  }
+
+  const rows = await listMessages({ orgId, conversationId });
+  const history = await toModelMessages(rows, (m) => attachmentContent(orgId, m) as Promise<ModelContent[]>);
+  const ctx: ReplyContext = {
+    orgId,
+    org: { id: orgId, name: who.org.name },
+    user: { id: who.user.id, name: who.user.name, email: who.user.email },
+    agent,
+    conversationId,
+    depth: 0,
+  };
+  ctx.runSubAgent = makeRunSubAgent(ctx, startReply);
+  const replyId = randomUUID();
+  const { done } = await startReply(ctx, history, replyId);
+  return { conversationId, isNew, replyId, done };
+}

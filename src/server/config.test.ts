@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("config", () => {
+  it("defaults to the embedded database on port 3000 under ./data", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith("/data")).toBe(true);
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.trustedOrigins).toEqual(["http://localhost:3000"]);
+    expect(c.posthog).toBeNull();
+  });
+
+  it("reads PORT, DATA_DIR, DATABASE_URL, trusted origins and PostHog", () => {
+    const c = loadConfig({
+      PORT: "4000",
+      DATA_DIR: "/tmp/x",
+      DATABASE_URL: "postgres://u@h/db",
+      PUBLIC_URL: "https://sb.example.com/",
+      TRUSTED_ORIGINS: "https://a.example.com, https://b.example.com",
+      POSTHOG_KEY: "phc_x",
+    });
+    expect(c).toMatchObject({ port: 4000, dataDir: "/tmp/x", databaseUrl: "postgres://u@h/db", publicUrl: "https://sb.example.com" });
+    expect(c.trustedOrigins).toEqual(["https://sb.example.com", "https://a.example.com", "https://b.example.com"]);
+    expect(c.posthog).toEqual({ key: "phc_x", host: "https://us.i.posthog.com" });
+  });
+
+  it("refuses nonsense with a clear message", () => {
+    expect(() => loadConfig({ PORT: "nope" })).toThrow();
+    expect(() => loadConfig({ SECRET_KEY: "short" })).toThrow(/at least 16/);
+  });
+});

@@ -1,0 +1,70 @@
+// Every environment variable the server reads, parsed once. The README's table mirrors this file.
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  SECRET_KEY: z.string().min(16, "SECRET_KEY must be at least 16 characters").optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUSTED_ORIGINS: list,
+  TRUST_PROXY: bool,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  DOCS_URL: z.string().url().default("https://github.com/switchboard-platform/switchboard#readme"),
+  POSTHOG_KEY: z.string().optional(),
+  POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
+  OUTBOUND_ALLOW_HOSTS: list,
+  MCP_STDIO_ALLOWLIST: z.string().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const e = envSchema.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    secretKey: e.SECRET_KEY,
+    publicUrl,
+    trustedOrigins: [publicUrl, ...e.TRUSTED_ORIGINS],
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, window: e.AUTH_RATE_LIMIT_WINDOW },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    docsUrl: e.DOCS_URL,
+    posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,
+    logLevel: e.LOG_LEVEL,
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
+    mcpStdioAllowlist: parseStdioAllowlist(e.MCP_STDIO_ALLOWLIST),
+  };
+}
+
+/**
+ * MCP_STDIO_ALLOWLIST is JSON: `{ "<command>": ["<allowed argument or prefix*>", …] }`. Without it
+ * stdio MCP servers are refused: spawning programs on the server is the operator's decision.
+ */
+function parseStdioAllowlist(raw: string | undefined): Record<string, string[]> {
+  if (!raw) return {};
+  const parsed = z.record(z.array(z.string())).safeParse(JSON.parse(raw));
+  if (!parsed.success) throw new Error("MCP_STDIO_ALLOWLIST must be a JSON object of command → allowed arguments");
+  return parsed.data;
+}

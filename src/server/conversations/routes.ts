@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../env";
+import { requireOrg } from "../auth/context";
+import { AppError } from "../errors";
+import { parseJson } from "../http/parse";
+import { getConversationRow, listConversations, listMessages, listSubConversations, renameConversation, softDeleteConversation } from "./queries";
+import { toUiMessage } from "./to-ui-message";
+import { canReadConversation } from "./access";
+
+const renameInput = z.object({ threadId: z.string().min(1, "threadId is required"), name: z.string().nullable().optional() });
+
+export const conversationRoutes = new Hono<AppEnv>()
+  .get("/getConversations", requireOrg, async (c) => {
+    const rows = await listConversations({ orgId: c.var.org.id, userId: c.var.user.id });
+    return c.json({
+      conversations: rows.map((r) => ({
+        id: r.id,
+        name: r.name ?? undefined,
+        firstMessageText: r.firstMessageText ?? undefined,
+        agentId: r.agentId,
+        agentName: r.agentName ?? "Deleted agent",
+        agentLogoUrl: r.agentLogoUrl || undefined,
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+    });
+  })
+  .get("/getConversation", requireOrg, async (c) => {
+    const threadId = c.req.query("threadId") ?? "";
+    const row = await getConversationRow({ orgId: c.var.org.id, id: threadId });
+    if (!row || !(await canReadConversation(c, row))) throw new AppError("not_found", "Conversation not found");
+    const [messages, subs] = await Promise.all([
+      listMessages({ orgId: c.var.org.id, conversationId: row.id }),
+      listSubConversations({ orgId: c.var.org.id, parentId: row.id }),
+    ]);
+    return c.json({
+      threadId: row.id,
+      agentId: row.agentId,
+      name: row.name,
+      isDeleted: row.deletedAt !== null,
+      messages: row.deletedAt ? [] : messages.map(toUiMessage),
+      subConversations: subs.map((s) => ({ id: s.id, threadId: s.id, toolCallId: s.parentToolCallId, agentName: s.agentName, agentLogoUrl: s.agentLogoUrl || undefined })),
+    });
+  })
+  .patch("/renameConversation", requireOrg, async (c) => {
+    const { threadId, name } = await parseJson(c, renameInput);
+    const row = await getConversationRow({ orgId: c.var.org.id, id: threadId });
+    if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
+    await renameConversation({ orgId: c.var.org.id, id: row.id, name: name ?? null });
+    return c.json({ success: true });
+  })
+  .patch("/deleteConversation", requireOrg, async (c) => {
+    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("threadId") ?? "" });
+    if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
+    await softDeleteConversation({ orgId: c.var.org.id, id: row.id });
+    return c.json({ success: true });
+  });

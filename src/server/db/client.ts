@@ -1,0 +1,84 @@
+// One database handle for the process: PGlite (embedded, files under DATA_DIR) by default, or
+// PostgreSQL through node-postgres when DATABASE_URL is set. Same schema, same migrations, same SQL.
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as tables from "./tables";
+
+export type Db = NodePgDatabase<typeof tables>;
+export type DbKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/** The process-wide handle, set once by `openDatabase`. Query functions import it. */
+export let db: Db;
+
+export function migrationsFolder(): string {
+  // Works from src/server/db (tests, dev) and from the bundled dist/server (start).
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "src/server/db/migrations");
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error("Cannot find the migrations folder");
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean }): Promise<Database> {
+  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
+  if (opts.migrate !== false) await database.migrate();
+  db = database.db;
+  return database;
+}
+
+async function openPostgres(url: string, max: number) {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max });
+  const handle = drizzle({ client: pool, schema: tables });
+  return {
+    db: handle,
+    kind: "postgres" as const,
+    // Replicas starting together take turns: the advisory lock serialises their migrations.
+    migrate: async () => {
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock(hashtext('switchboard:migrate'))");
+        await migrate(handle, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lock.query("select pg_advisory_unlock(hashtext('switchboard:migrate'))").catch(() => {});
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `dataDir` undefined means in memory (tests). */
+async function openPglite(dataDir?: string) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { vector } = await import("@electric-sql/pglite-pgvector");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, "pglite") : undefined, { extensions: { vector } });
+  const handle = drizzle({ client, schema: tables });
+  return {
+    // The PGlite and node-postgres drivers expose the same query builder; one type keeps callers simple.
+    db: handle as unknown as Db,
+    kind: "pglite" as const,
+    migrate: () => migrate(handle, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+/** Points the process-wide handle at `database` (tests switch between PGlite and PostgreSQL). */
+export function useDatabase(database: Database) {
+  db = database.db;
+}

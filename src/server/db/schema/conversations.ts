@@ -1,0 +1,87 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organization, user } from "./auth";
+
+export const conversation = pgTable(
+  "conversation",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    agentId: integer("agent_id").notNull(),
+    name: text("name"),
+    firstMessageText: text("first_message_text"),
+    // A sub-conversation (call_agent) points at the conversation and tool call that started it.
+    parentConversationId: uuid("parent_conversation_id"),
+    parentToolCallId: text("parent_tool_call_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("conversation_org_user_idx").on(t.organizationId, t.userId, t.updatedAt), index("conversation_parent_idx").on(t.parentConversationId)],
+);
+
+export const message = pgTable(
+  "message",
+  {
+    id: uuid("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id").notNull().references(() => conversation.id, { onDelete: "cascade" }),
+    clientId: text("client_id"),
+    role: text("role").notNull(), // user | assistant | system
+    content: text("content").notNull().default(""),
+    parts: jsonb("parts").$type<unknown[]>().notNull().default([]),
+    attachments: jsonb("attachments").$type<unknown[]>().notNull().default([]),
+    annotations: jsonb("annotations").$type<unknown[]>().notNull().default([]),
+    // complete | streaming | aborted | error | interrupted
+    status: text("status").notNull().default("complete"),
+    error: text("error"),
+    model: text("model"),
+    finishReason: text("finish_reason"),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("message_conversation_idx").on(t.conversationId, t.seq)],
+);
+
+/** One assistant reply being generated: its line-protocol output is kept so any replica can resume it. */
+export const chatStream = pgTable(
+  "chat_stream",
+  {
+    id: uuid("id").primaryKey(), // = the assistant message id
+    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id").notNull().references(() => conversation.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("active"), // active | done | error | aborted | interrupted
+    instanceId: text("instance_id").notNull(),
+    stopRequested: boolean("stop_requested").notNull().default(false),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_stream_conversation_idx").on(t.conversationId), index("chat_stream_status_idx").on(t.status)],
+);
+
+export const chatStreamChunk = pgTable(
+  "chat_stream_chunk",
+  {
+    streamId: uuid("stream_id").notNull().references(() => chatStream.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: text("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.seq] })],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id").notNull().references(() => conversation.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
+    isHelpful: boolean("is_helpful").notNull(),
+    comment: text("comment"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);

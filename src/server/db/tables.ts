@@ -1,0 +1,6 @@
+export * from "./schema/auth";
+export * from "./schema/organizations";
+export * from "./schema/agents";
+export * from "./schema/api-keys";
+export * from "./schema/conversations";
+export * from "./schema/files";

@@ -1,0 +1,36 @@
+// The file table. Every function takes the organisation and filters by it.
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { file } from "../db/tables";
+import type { FileStatus } from "../db/schema/files";
+
+export type FileRow = typeof file.$inferSelect;
+
+export async function insertFile(row: {
+  orgId: string;
+  id: string;
+  userId: string;
+  key: string;
+  contentKey: string;
+  fileName: string;
+  contentType: string;
+}): Promise<void> {
+  const { orgId, ...rest } = row;
+  await db.insert(file).values({ ...rest, organizationId: orgId, status: "pending" });
+}
+
+export async function getFileByKey({ orgId, key }: { orgId: string; key: string }): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(file)
+    .where(and(eq(file.organizationId, orgId), eq(file.key, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateFile({ orgId, id, ...fields }: { orgId: string; id: string; status: FileStatus; size?: number }) {
+  await db
+    .update(file)
+    .set(fields)
+    .where(and(eq(file.organizationId, orgId), eq(file.id, id)));
+}

@@ -1,0 +1,42 @@
+// Process entry: config → database (migrated) → app → listen.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { loadConfig } from "./config";
+import { createApp } from "./app";
+import { createServices } from "./services";
+import { log, setLogLevel } from "./logger";
+import { recoverInterruptedReplies } from "./chat/recover";
+
+const started = performance.now();
+const config = loadConfig();
+setLogLevel(config.logLevel);
+const services = await createServices(config);
+const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+const app = createApp({ config, auth: services.auth, clientDir });
+// Replies left "streaming" by a process that died: with the embedded database no other process can
+// own them; with PostgreSQL another replica may, so only silent ones (no heartbeat) are recovered.
+const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
+await recoverInterruptedReplies({ staleAfterSeconds });
+if (services.database.kind === "postgres") setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  log.info("Switchboard is listening", {
+    url: config.publicUrl,
+    port: info.port,
+    database: services.database.kind,
+    startupMs: Math.round(performance.now() - started),
+  });
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info("shutting down", { signal });
+  server.close();
+  await services.database.close().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,29 @@
+// Builds the process's long-lived parts from the config: database (migrated), secrets, auth.
+import type { Config } from "./config";
+import { setOutboundAllowList } from "./net/outbound-guard";
+import { openDatabase, type Database } from "./db/client";
+import { createAuth, type Auth } from "./auth/auth";
+import { createSecrets, loadMasterKey, type Secrets } from "./security/secrets";
+import { initBlobStore } from "./storage/store";
+
+export interface Services {
+  database: Database;
+  secrets: Secrets;
+  auth: Auth;
+}
+
+/** The process-wide secrets helper, for the features that store credentials. */
+export let secrets: Secrets;
+
+export async function createServices(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<Services> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: opts.inMemoryDb ? undefined : config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  setOutboundAllowList(config.outboundAllowHosts);
+  secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
+  initBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") });
+  const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });
+  return { database, secrets, auth };
+}

@@ -1,0 +1,48 @@
+// Test harness: one migrated database and app per worker and database kind, shared by the files the
+// worker runs. Tests isolate themselves by creating their own users and organisations.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig, type Config } from "../config";
+import { createApp, type App } from "../app";
+import { useDatabase } from "../db/client";
+import { createServices, type Services } from "../services";
+import { setLogLevel } from "../logger";
+
+export interface TestContext {
+  app: App;
+  config: Config;
+  services: Services;
+  kind: "pglite" | "postgres";
+}
+
+const cache = ((globalThis as Record<string, unknown>).__switchboardTest ??= new Map()) as Map<string, Promise<TestContext>>;
+
+export function testConfig(overrides: Record<string, string> = {}) {
+  return loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sb-test-")),
+    SECRET_KEY: "test-secret-key-for-switchboard-tests",
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_RATE_LIMIT_MAX: "100000",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+}
+
+async function create(kind: "pglite" | "postgres"): Promise<TestContext> {
+  setLogLevel("error");
+  const url = kind === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  if (kind === "postgres" && !url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const config = testConfig(url ? { DATABASE_URL: url } : {});
+  const services = await createServices(config, { inMemoryDb: kind === "pglite" });
+  return { app: createApp({ config, auth: services.auth }), config, services, kind };
+}
+
+/** The worker's shared context for the database kind of this test project. */
+export async function getTestContext(): Promise<TestContext> {
+  const kind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+  if (!cache.has(kind)) cache.set(kind, create(kind));
+  const ctx = await cache.get(kind)!;
+  useDatabase(ctx.services.database);
+  return ctx;
+}

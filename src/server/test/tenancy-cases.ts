@@ -1,0 +1,19 @@
+// Every feature's tenancy cases. A new /api route without a case here fails tenancy.test.ts.
+import { authOrgTenancyCases } from "../auth-orgs/tenancy-cases";
+import { providerTenancyCases } from "../providers/tenancy-cases";
+import { modelTenancyCases } from "../models/tenancy-cases";
+import { agentTenancyCases } from "../agents/tenancy-cases";
+import { settingsTenancyCases } from "../settings/tenancy-cases";
+import { chatTenancyCases } from "../chat/tenancy-cases";
+import { fileTenancyCases } from "../files/tenancy-cases";
+import type { TenancyCases } from "./tenancy-types";
+
+export const tenancyCases: TenancyCases = {
+  ...authOrgTenancyCases,
+  ...providerTenancyCases,
+  ...modelTenancyCases,
+  ...agentTenancyCases,
+  ...settingsTenancyCases,
+  ...chatTenancyCases,
+  ...fileTenancyCases,
+};

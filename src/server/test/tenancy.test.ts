@@ -1,0 +1,65 @@
+// The tenancy harness: every /api route the router registers is attacked by every identity outside
+// organisation A (B's admin, B's member, a user in no organisation, and nobody); none may receive
+// A's data. A route with no case fails, so new routes cannot skip this test.
+import { beforeAll, describe, expect, it } from "vitest";
+import { getTestContext, type TestContext } from "./context";
+import { call, type Identity } from "./http";
+import { createTenancyFixture, type TenancyFixture } from "./tenancy-fixture";
+import { tenancyCases } from "./tenancy-cases";
+
+let ctx: TestContext;
+let f: TenancyFixture;
+
+/** Every method + path the router serves under /api (middleware and the 404 catch-all excluded). */
+export function registeredApiRoutes(app: TestContext["app"]): string[] {
+  const keys = app.routes
+    .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+    .map((r) => `${r.method} ${r.path}`);
+  return [...new Set(keys)].sort();
+}
+
+beforeAll(async () => {
+  ctx = await getTestContext();
+  f = await createTenancyFixture(ctx.app);
+});
+
+describe("tenancy harness", () => {
+  it("lists the routes from the router itself, and has a case for every one", () => {
+    const routes = registeredApiRoutes(ctx.app);
+    expect(routes).toContain("GET /api/getUser");
+    const missing = routes.filter((r) => !tenancyCases[r]);
+    expect(missing, `routes without a tenancy case: add them to src/server/test/tenancy-cases.ts`).toEqual([]);
+  });
+
+  it("a route missing from the harness fails the check", () => {
+    const routes = [...registeredApiRoutes(ctx.app), "GET /api/not-in-harness"];
+    expect(routes.filter((r) => !tenancyCases[r])).toEqual(["GET /api/not-in-harness"]);
+  });
+
+  it("no identity outside organisation A ever receives A's data", async () => {
+    const outsiders: Array<Identity | null> = [f.b.admin, f.b.member, f.outsider, null];
+    const baseMarkers = [f.a.id, f.a.name, f.a.admin.email, f.a.member.email];
+    for (const route of registeredApiRoutes(ctx.app)) {
+      const c = tenancyCases[route]!;
+      const markers = [...baseMarkers, ...((await c.seed?.(ctx, f.a)) ?? [])];
+      if (c.control) {
+        const req = c.control(f, markers);
+        const res = await call(ctx.app, req.method, req.path, { token: (req.as === "member" ? f.a.member : f.a.admin).token, body: req.body });
+        expect(res.status, `${route} control as A's admin`).toBeLessThan(300);
+        expect(markers.some((m) => res.text.includes(m)), `${route} control shows A's data`).toBe(true);
+      }
+      for (const who of outsiders) {
+        for (const req of c.attacks(f, markers)) {
+          const res = await call(ctx.app, req.method, req.path, { token: who?.token, body: req.body });
+          const label = `${req.method} ${req.path} as ${who?.label ?? "anonymous"} → ${res.status}`;
+          expect(res.status, label).toBeLessThan(500);
+          for (const m of markers) expect(res.text.includes(m), `${label} leaked "${m}"`).toBe(false);
+        }
+      }
+      await c.intact?.(ctx, f);
+    }
+    // Nothing the attacks did changed A: its name and membership are intact.
+    const after = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.member.token });
+    expect(after.body.organizations.find((o: { id: string }) => o.id === f.a.id)?.name).toBe(f.a.name);
+  });
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const mcpServerInput = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("stdio"),
+    name: z.string().trim().min(1, "Name is required").max(100, "Name must be less than 100 characters"),
+    description: z.string().default(""),
+    enabled: z.boolean().default(true),
+    command: z.string().trim().min(1, "Command is required"),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string()).optional(),
+  }),
+  z.object({
+    type: z.enum(["http", "sse"]),
+    name: z.string().trim().min(1, "Name is required").max(100, "Name must be less than 100 characters"),
+    description: z.string().default(""),
+    enabled: z.boolean().default(true),
+    url: z.string().trim().url("URL must be a valid URL"),
+    headers: z.record(z.string()).optional(),
+  }),
+]);
+export type McpServerInput = z.infer<typeof mcpServerInput>;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** POST /api/orgSettings: the default agent is stored as an integer, or null when empty (SET-07). */
+export const orgSettingsInput = z.object({
+  settings: z.object({
+    defaultAgentId: z.preprocess(
+      (v) => (v === "" || v === undefined ? null : v),
+      z.coerce.number({ invalid_type_error: "Default agent must be an agent id" }).int().positive().nullable(),
+    ),
+  }),
+});
+
+/** POST /api/admin/tools */
+export const privateToolsInput = z.object({ enabledPrivateTools: z.array(z.string()) });
+
+export const API_KEY_VALIDITY_MONTHS = 6;

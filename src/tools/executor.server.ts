@@ -1,0 +1,45 @@
+// Server-side execution contract for agent tools. Each tool folder may add `execute.server.ts`
+// exporting a ToolExecutor; `executors.server.ts` maps tool names to them. Failures the model should
+// see are returned as `{ status: "error", error }`, not thrown.
+import type { z } from "zod";
+import type { ToolDefinition } from "./define-tool";
+
+export interface ToolContext {
+  orgId: string;
+  org: { id: string; name: string };
+  user: { id: string; name: string; email: string };
+  agentId: number;
+  conversationId: string;
+  toolCallId: string;
+  /** Nesting depth of call_agent (0 for the top-level conversation). */
+  depth: number;
+  abortSignal: AbortSignal;
+  /** The agent's configuration of this tool (call_agent: callableAgentIds; search_knowledge_base: accessibleKnowledgeBaseIds). */
+  toolConfig?: Record<string, unknown>;
+  /** Runs another agent in its own sub-conversation; provided by the chat runner (call_agent only). */
+  runSubAgent?: (opts: { agentId: number; message: string; respondToThreadId?: string; toolCallId: string }) => Promise<SubAgentResult>;
+}
+
+export interface SubAgentResult {
+  threadId: string;
+  agentName: string;
+  agentLogoUrl: string;
+  text: string;
+}
+
+export interface GeneratedFile {
+  fileId: string;
+  r2_path: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export type ToolResult =
+  | ({ status: "success"; content?: string; message?: string; files?: GeneratedFile[] } & Record<string, unknown>)
+  | ({ status: "error"; error: string } & Record<string, unknown>);
+
+export type ToolExecutor<D extends ToolDefinition = ToolDefinition> = (input: z.infer<D["input"]>, ctx: ToolContext) => Promise<ToolResult>;
+
+export const toolError = (error: string, extra: Record<string, unknown> = {}): ToolResult => ({ status: "error", error, ...extra });
+export const toolNotAvailable = (name: string): ToolResult => toolError(`The ${name} tool is not available yet on this server.`);

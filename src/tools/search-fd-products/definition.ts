@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool";
+import { text } from "../schema-parts";
+
+export const searchFdProducts = defineTool({
+  name: "search_fd_products",
+  displayName: "Search FD Products",
+  description: "Search the FD product catalogue for a term and return matching products with their details.",
+  category: "Web & Search",
+  isPrivate: true,
+  input: z.object({
+    search_term: text("Product name, ingredient or keyword to search for."),
+    pages: z.number().int().min(1).max(10).default(2).describe("How many result pages to fetch (1 to 10, default 2)."),
+  }),
+});

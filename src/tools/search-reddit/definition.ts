@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool";
+import { REDDIT_TIME_FILTERS, text } from "../schema-parts";
+
+export const searchReddit = defineTool({
+  name: "search_reddit",
+  displayName: "Search Reddit",
+  description: "Search posts across Reddit for a term, optionally with their top comments.",
+  category: "Web & Search",
+  input: z.object({
+    search_term: text("What to search for."),
+    time_filter: z.enum(REDDIT_TIME_FILTERS).default("all").describe("Only posts from this period (default all)."),
+    limit: z.number().int().min(1).max(100).default(10).describe("How many posts to return (1 to 100, default 10)."),
+    include_comments: z.boolean().default(false).describe("Also return each post's top comments."),
+  }),
+});

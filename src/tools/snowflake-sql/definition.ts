@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool";
+import { text } from "../schema-parts";
+
+export const snowflakeSql = defineTool({
+  name: "snowflake_sql",
+  displayName: "Snowflake SQL",
+  description: "Run a read-only SQL query on the connected Snowflake warehouse and return the resulting rows.",
+  category: "Data & Analytics",
+  requiredIntegration: "snowflake",
+  input: z.object({
+    query: text("A single Snowflake SQL SELECT statement."),
+  }),
+});
