@@ -4,7 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// Overridable so that several checkouts can run their e2e tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The loopback model provider (e2e/support/fake-provider.ts) the app reaches through <PROVIDER>_BASE_URL. */
+export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
+const fakeProviderURL = `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`;
 const baseURL = `http://localhost:${PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = fs.existsSync(chromiumPath);
@@ -51,23 +55,35 @@ export default defineConfig({
     },
   },
   webServer: hasChromium
-    ? {
-        command: "node scripts/build.mjs && node dist/server/main.js",
-        url: `${baseURL}/`,
-        env: {
-          PORT: String(PORT),
-          DATA_DIR: process.env.SB_E2E_DATA_DIR,
-          PUBLIC_URL: baseURL,
-          AUTH_RATE_LIMIT_MAX: "1000",
-          LOG_LEVEL: "warn",
-          // The Postgres "Test connection" e2e connects to the test run's own database on loopback,
-          // which the outbound guard refuses unless the operator allows it.
-          OUTBOUND_ALLOW_HOSTS: "127.0.0.1,localhost",
+    ? [
+        {
+          command: "node e2e/support/fake-provider.ts",
+          port: FAKE_PROVIDER_PORT,
+          env: { FAKE_PROVIDER_PORT: String(FAKE_PROVIDER_PORT) },
+          reuseExistingServer: false,
+          stdout: "ignore",
+          stderr: "pipe",
         },
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: "ignore",
-        stderr: "pipe",
-      }
+        {
+          command: "node scripts/build.mjs && node dist/server/main.js",
+          url: `${baseURL}/`,
+          env: {
+            PORT: String(PORT),
+            DATA_DIR: process.env.SB_E2E_DATA_DIR,
+            PUBLIC_URL: baseURL,
+            AUTH_RATE_LIMIT_MAX: "1000",
+            LOG_LEVEL: "warn",
+            // The Postgres "Test connection" e2e connects to the test run's own database on loopback,
+            // which the outbound guard refuses unless the operator allows it.
+            OUTBOUND_ALLOW_HOSTS: "127.0.0.1,localhost",
+            OPENAI_BASE_URL: fakeProviderURL,
+            ANTHROPIC_BASE_URL: fakeProviderURL,
+          },
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+      ]
     : undefined,
 });
