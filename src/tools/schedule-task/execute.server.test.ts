@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validateSchedule } from "../../shared/cron";
 import type { ToolContext } from "../executor.server";
 import { scheduleTask } from "./definition";
 import { executeScheduleTask, SCHEDULING_UNAVAILABLE } from "./execute.server";
@@ -21,5 +22,15 @@ describe("schedule_task", () => {
       expect(await run(schedule), schedule).toEqual({ status: "error", error: SCHEDULING_UNAVAILABLE });
     }
     expect(SCHEDULING_UNAVAILABLE.startsWith("Failed to schedule task.")).toBe(true);
+  });
+
+  it("[CRON-01] schedule_task accepts and refuses exactly what the task form's validator (src/shared/cron.ts) does, with its messages", async () => {
+    const schedules = ["daily", "Every Week", "every 30 minutes", "0 9 * * 1-5", "*/15 * ? * *", "0 9 * * 7", "* * * *", "0 24 * * *", "0 9 * * 5-1", "0 9,x * * *", "*/0 * * * *", "0 9 32 * *"];
+    for (const schedule of schedules) {
+      const form = validateSchedule(schedule);
+      const tool = await run(schedule);
+      if (form.ok) expect(tool, schedule).toEqual({ status: "error", error: SCHEDULING_UNAVAILABLE });
+      else expect(tool, schedule).toEqual({ status: "error", error: form.error });
+    }
   });
 });
