@@ -4,7 +4,7 @@ const { authFetch, toast } = vi.hoisted(() => ({
   authFetch: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock("./api", async (importActual) => ({ ...(await importActual<typeof import("./api")>()), authFetch }));
+vi.mock("./api", async (importActual) => ({ ...(await importActual<object>()), authFetch }));
 vi.mock("sonner", () => ({ toast }));
 
 import { conversationUrl, deleteConversation, DELETE_CONVERSATION_CONFIRM, renameConversation } from "./conversation-actions";

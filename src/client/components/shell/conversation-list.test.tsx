@@ -12,7 +12,7 @@ const { authFetch, toast, refreshConversations } = vi.hoisted(() => ({
   toast: { success: vi.fn(), error: vi.fn() },
   refreshConversations: vi.fn(),
 }));
-vi.mock("@/client/lib/api", async (importActual) => ({ ...(await importActual<typeof import("@/client/lib/api")>()), authFetch }));
+vi.mock("@/client/lib/api", async (importActual) => ({ ...(await importActual<object>()), authFetch }));
 vi.mock("@/client/lib/conversations", () => ({ refreshConversations }));
 vi.mock("sonner", () => ({ toast }));
 
@@ -147,7 +147,7 @@ describe("ConversationList", () => {
 
   it("[CONV-12] deleting another conversation stays put; declining sends nothing", async () => {
     const user = userEvent.setup();
-    const confirm = stubConfirm(vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true));
+    stubConfirm(vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true));
     authFetch.mockResolvedValue({ success: true });
     renderList({}, "/chat/22222222-bbbb");
     await user.click(screen.getByRole("button", { name: "Options for Budget review" }));
