@@ -13,13 +13,17 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from "@/client/components/ui/sidebar-menu";
+import { useConversations } from "@/client/lib/conversations";
 import { runtimeConfig } from "@/client/lib/runtime-config";
+import { useActiveOrg } from "./active-org";
 import { ConversationList } from "./conversation-list";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
 export function AppSidebar() {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  const { org } = useActiveOrg();
+  const conversations = useConversations(org.id);
   // On mobile the sidebar is an overlay: close it once the user picked a destination.
   const onNavigate = () => {
     if (isMobile) setOpenMobile(false);
@@ -61,9 +65,16 @@ export function AppSidebar() {
             </SidebarMenu>
           </nav>
         </SidebarGroup>
-        <SidebarGroup className="group-data-[collapsible=icon]:hidden">
+        {/* Collapsed, the conversations stay reachable as icons with their titles as tooltips. */}
+        <SidebarGroup>
           <SidebarGroupLabel>Conversations</SidebarGroupLabel>
-          <ConversationList conversations={[]} isLoading={false} onNavigate={onNavigate} />
+          <ConversationList
+            orgId={org.id}
+            conversations={conversations.data?.conversations}
+            isLoading={conversations.isLoading}
+            failed={Boolean(conversations.error)}
+            onNavigate={onNavigate}
+          />
         </SidebarGroup>
       </SidebarContent>
       <SidebarFooter>

@@ -1,9 +1,10 @@
-// The sidebar's conversation list (chat spec §2 "Conversation list item"). Conversations arrive with
-// the chat feature; until then the shell passes an empty list. The per-item menu comes with it.
+// The sidebar's conversation list (chat spec §2 "Conversation list item", CONV-01..05, CONV-16).
 import { MessageSquare } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { conversationTitle } from "@/shared/conversations/title";
+import { useSidebar } from "@/client/components/ui/sidebar-context";
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "@/client/components/ui/sidebar-menu";
+import { ConversationItemMenu } from "./conversation-item-menu";
 import { conversationHref } from "./nav-items";
 
 export interface ConversationListItem {
@@ -14,36 +15,49 @@ export interface ConversationListItem {
   agentLogoUrl?: string | null;
 }
 
+const stateText = "px-2 py-1.5 text-xs text-muted-foreground group-data-[collapsible=icon]:hidden";
+
 export function ConversationList({
+  orgId,
   conversations,
   isLoading,
+  failed = false,
   onNavigate,
 }: {
+  orgId: string;
   conversations: ConversationListItem[] | undefined;
   isLoading: boolean;
+  /** The list could not be loaded (the spec has no text for it: docs/decisions/016). */
+  failed?: boolean;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
+  const { state, isMobile } = useSidebar();
+  // CONV-04: collapsed to icons there is no room for a menu; the mobile panel is always full width.
+  const withMenu = isMobile || state === "expanded";
   // CONV-16: loading, empty, populated.
-  if (isLoading && !conversations) return <p className="px-2 py-1.5 text-xs text-muted-foreground">Loading…</p>;
-  if (!conversations?.length) return <p className="px-2 py-1.5 text-xs text-muted-foreground">No conversations</p>;
+  if (isLoading && !conversations) return <p className={stateText}>Loading…</p>;
+  if (failed && !conversations) return <p className={stateText}>Could not load conversations</p>;
+  if (!conversations?.length) return <p className={stateText}>No conversations</p>;
   return (
-    <SidebarMenu>
+    <SidebarMenu aria-label="Conversations">
       {conversations.map((c) => {
         const href = conversationHref(c.id);
         const title = conversationTitle(c);
+        const active = pathname === href;
         return (
           <SidebarMenuItem key={c.id}>
-            <SidebarMenuButton asChild isActive={pathname === href}>
-              <Link to={href} onClick={onNavigate} aria-current={pathname === href ? "page" : undefined}>
+            <SidebarMenuButton asChild isActive={active} tooltip={title} className={withMenu ? "pr-8" : undefined}>
+              <Link to={href} onClick={onNavigate} aria-current={active ? "page" : undefined}>
                 {c.agentLogoUrl ? (
-                  <img src={c.agentLogoUrl} alt="" className="size-4 shrink-0 rounded-sm object-cover" />
+                  <img src={c.agentLogoUrl} alt="" data-testid="agent-logo" className="size-4 shrink-0 rounded-sm object-cover" />
                 ) : (
-                  <MessageSquare aria-hidden />
+                  <MessageSquare aria-hidden data-testid="default-chat-icon" />
                 )}
                 <span>{title}</span>
               </Link>
             </SidebarMenuButton>
+            {withMenu && <ConversationItemMenu orgId={orgId} id={c.id} name={c.name} title={title} />}
           </SidebarMenuItem>
         );
       })}
