@@ -63,6 +63,7 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (url) => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     if (String(url).startsWith("/api/getUser")) return json(userInfo(session.current?.session.activeOrganizationId ?? null));
+    if (String(url).startsWith("/api/getConversations")) return json({ conversations: [] });
     return json([]);
   });
 });
@@ -96,7 +97,9 @@ describe("when the client calls the API", () => {
     signedIn("org_1");
     renderApp();
     await screen.findByText("0 agents");
-    await waitFor(() => expect(calledPaths()).toEqual(["/api/getUser?orgId=org_1", "/api/agents?orgId=org_1"]));
+    await waitFor(() =>
+      expect([...calledPaths()].sort()).toEqual(["/api/agents?orgId=org_1", "/api/getConversations?orgId=org_1", "/api/getUser?orgId=org_1"]),
+    );
     for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get("authorization")).toBe("Bearer tok_1");
   });
 });
