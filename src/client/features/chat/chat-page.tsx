@@ -37,7 +37,7 @@ export function ChatPage() {
   const session = useChatSession({
     onNewThread: (thread) => {
       // STREAM-30: the new thread gets its URL and the sidebar list refreshes.
-      navigate(`/chat/${thread}`, { replace: true, state: { keepChat: true } });
+      navigate(`/chat/${thread}`, { replace: true });
       void refreshConversations(org.id);
     },
     onFinished: () => void refreshConversations(org.id),
@@ -52,10 +52,15 @@ export function ChatPage() {
   const selectedId = chosenId ?? derivedId;
   useDocumentTitle(threadId ? "Chat" : "New Chat");
 
+  /** Set when we change the URL ourselves (dropping q): that navigation must not reset the chat. */
+  const keepChat = useRef(false);
   // CHAT-13: opening /chat resets chat, thread and input; /chat/{id} loads that thread. Runs per
   // navigation: resetting state here is the point, not a cascade.
   useEffect(() => {
-    if ((location.state as { keepChat?: boolean } | null)?.keepChat) return;
+    if (keepChat.current) {
+      keepChat.current = false;
+      return;
+    }
     if (threadId) {
       void load(threadId);
       return;
@@ -70,7 +75,8 @@ export function ChatPage() {
       // CHAT-02: q prefills the input and then leaves the URL.
       const next = new URLSearchParams(searchParams);
       next.delete("q");
-      setSearchParams(next, { replace: true, state: { keepChat: true } });
+      keepChat.current = true;
+      setSearchParams(next, { replace: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation (location.key), not per render
   }, [threadId, location.key]);

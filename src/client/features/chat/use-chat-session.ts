@@ -65,7 +65,13 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
     },
     onError: (error) => toast.error(error.message || "An error occurred while chatting"),
   });
-  const { setMessages } = chat;
+  // Loading a thread starts a new useChat session (fresh status and error); its messages must go to
+  // the new session's setMessages, which exists only after the re-render: always use the latest.
+  const latestSetMessages = useRef(chat.setMessages);
+  useLayoutEffect(() => {
+    latestSetMessages.current = chat.setMessages;
+  });
+  const setMessages = useCallback((messages: UIMessage[]) => latestSetMessages.current(messages), []);
 
   /** Opening /chat (CHAT-13): a fresh chat, thread and input. */
   const reset = useCallback(() => {
@@ -133,19 +139,13 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
         return;
       }
       setStoredAgentId(data.agentId);
-      const last = data.messages.at(-1);
-      const streaming = last?.role === "assistant" && last.status === "streaming";
-      const history = streaming ? data.messages.slice(0, -1) : data.messages;
+      // Let the new session render before its messages are set.
+      await new Promise((r) => setTimeout(r, 0));
       setMessages(data.messages);
       setLoadState("loaded");
-      if (streaming) {
-        const resumed = await resume(threadId, history);
-        if (!resumed && threadRef.current === threadId) {
-          // The reply ended between the two calls: read it once more.
-          const again = await authFetch<StoredConversation>(`/api/getConversation?threadId=${encodeURIComponent(threadId)}`).catch(() => null);
-          if (again && !isApiFailure(again) && threadRef.current === threadId) setMessages(again.messages);
-        }
-      }
+      // The stored thread holds finished messages only; a reply still being generated is resumed (204
+      // when there is none).
+      await resume(threadId, data.messages);
     },
     [resume, setMessages, setThread],
   );
