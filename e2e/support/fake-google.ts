@@ -3,7 +3,6 @@
 // Better Auth's real OAuth flow (discovery, PKCE, code exchange, ID token check) runs against it.
 // Only erasable TypeScript: `node e2e/support/fake-google.ts` runs it directly.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import Provider from "oidc-provider";
 
 export const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 export const FAKE_GOOGLE_CLIENT_ID = "switchboard-test.apps.googleusercontent.com";
@@ -26,6 +25,8 @@ export async function startFakeGoogle(opts: { port?: number; redirectUris: strin
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
+  // Loaded here, not at the top: playwright.config.ts imports this file for the client id and secret.
+  const { default: Provider } = await import("oidc-provider");
   const provider = new Provider(url, {
     clients: [
       {
