@@ -1,8 +1,8 @@
 // The Control Hub frame: seven tabs following the path, unknown paths falling back to Agents, and the
-// honest "coming soon" tabs.
+// honest "coming soon" tabs; the sub-routes agents/new, agents/{id} and organization.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
-import { hubTabs } from "./control-hub-support";
+import { connectOpenAIViaApi, hubTabs, memberOfNewOrg, post } from "./control-hub-support";
 
 const TABS: Array<[string, RegExp]> = [
   ["Agents", /\/control-hub$/],
@@ -42,4 +42,48 @@ test("[ROUTE-17] [ROUTE-18] Knowledge Bases and Tasks say they are coming soon i
   await expect(page.getByRole("heading", { name: "Knowledge bases are coming soon" })).toBeVisible();
   await hubTabs(page).getByRole("link", { name: "Tasks" }).click();
   await expect(page.getByRole("heading", { name: "Scheduled tasks are coming soon" })).toBeVisible();
+});
+
+test("[ROUTE-25] [ROUTE-24] agents/new opens the create form and agents/{agentId} the edit form, under the Agents tab", async ({ page }) => {
+  await signedInWithOrg(page);
+  await connectOpenAIViaApi(page);
+  const agent = await post(page.request, "/api/agents", { name: "Routed Agent", model: "openai:gpt-4o", integrations: [], mcpServers: [] });
+
+  await page.goto("/control-hub/agents/new");
+  await expect(page.getByRole("heading", { name: "Create Agent" })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("New Agent");
+  await expect(page.getByRole("button", { name: "Create Agent" })).toBeVisible();
+  await expect(hubTabs(page).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
+
+  await page.goto(`/control-hub/agents/${agent.id}`);
+  await expect(page.getByRole("heading", { name: "Edit Agent" })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Routed Agent");
+  await expect(page.getByLabel("Name", { exact: true })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeVisible();
+  await expect(hubTabs(page).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
+});
+
+test("[ROUTE-24] a member opening agents/{agentId} gets the view form", async ({ page, browser }) => {
+  const { member, close } = await memberOfNewOrg(page, browser);
+  try {
+    await connectOpenAIViaApi(page);
+    const agent = await post(page.request, "/api/agents", { name: "Viewed Agent", model: "openai:gpt-4o", integrations: [], mcpServers: [] });
+    await member.goto(`/control-hub/agents/${agent.id}`);
+    await expect(member.getByRole("heading", { name: "View Agent" })).toBeVisible();
+    await expect(member.getByLabel("Name", { exact: true })).toHaveValue("Viewed Agent");
+    await expect(member.getByLabel("Name", { exact: true })).toBeDisabled();
+    await expect(member.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
+test("[ROUTE-26] organization is a Control Hub sub-route shown under the Settings tab", async ({ page }) => {
+  await signedInWithOrg(page);
+  await page.goto("/control-hub/organization");
+  await expect(page).toHaveURL(/\/control-hub\/organization$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Control Hub" })).toBeVisible();
+  await expect(hubTabs(page).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "User Management", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "User management is coming soon" })).toBeVisible();
 });

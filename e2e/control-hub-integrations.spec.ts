@@ -2,7 +2,7 @@
 // BigQuery coming soon and Google Sheets' OAuth explanation.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
-import { connectionCard, testPostgres } from "./control-hub-support";
+import { connectionCard, post, testPostgres } from "./control-hub-support";
 
 test("[INTEG-10] [INTEG-11] [INTEG-12] [INTEG-13] [ROLE-07] an admin tests and connects PostgreSQL against the test run's database", async ({ page }) => {
   const pg = testPostgres();
@@ -102,4 +102,22 @@ test("[INTEG-01] [INTEG-03] [INTEG-04] BigQuery is coming soon; Google Sheets ex
   await expect(dialog.getByText("https://www.googleapis.com/auth/spreadsheets")).toBeVisible();
   await dialog.getByRole("button", { name: "Got it" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("[INTEG-02] [INTEG-15] the Integrations tab lists Shared Integrations; a failed disconnect toasts Failed to disconnect integration", async ({ page }) => {
+  await signedInWithOrg(page);
+  await post(page.request, "/api/updateConnections", { action: "create", key: "pinecone", data: { api_key: "pc-test", host: "https://index.example.com" } });
+  await page.goto("/control-hub/integrations");
+  await expect(page.getByRole("heading", { name: "Integrations", exact: true })).toBeVisible();
+  const shared = page.getByRole("region", { name: "Shared Integrations" });
+  await expect(shared.getByRole("heading", { name: "Shared Integrations" })).toBeVisible();
+  await expect(connectionCard(shared, "Pinecone")).toBeVisible();
+
+  const card = connectionCard(page, "Pinecone");
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  await page.route("**/api/updateConnections*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+  await card.getByRole("button", { name: /^Disconnect/ }).click();
+  await page.getByRole("dialog", { name: "Disconnect Pinecone?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("Failed to disconnect integration")).toBeVisible();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
 });

@@ -58,3 +58,28 @@ test("[PROV-11] [PROV-15] AWS Bedrock marks its optional session token and requi
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("[PROV-19] a failed save toasts the server's message, else Failed to update connection. Please try again.", async ({ page }) => {
+  await signedInWithOrg(page);
+  await page.goto("/control-hub/providers");
+  const card = connectionCard(page, "Anthropic");
+  await card.getByRole("button", { name: /^Connect/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect Anthropic" });
+  await dialog.getByLabel("API Key").fill("sk-ant-test");
+
+  let failure: "message" | "network" = "message";
+  await page.route("**/api/updateConnections*", (route) =>
+    failure === "message"
+      ? route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "Anthropic is unreachable right now" }) })
+      : route.abort("connectionrefused"),
+  );
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+  await expect(page.getByText("Anthropic is unreachable right now")).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  failure = "network";
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+  await expect(page.getByText("Failed to update connection. Please try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(card.getByText("Connected", { exact: true })).toHaveCount(0);
+});

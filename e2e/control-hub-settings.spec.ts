@@ -81,3 +81,24 @@ test("[SET-16] a private tool switch reverts when saving fails", async ({ page }
   await expect(page.getByText("Failed to update private tools settings")).toBeVisible();
   await expect(flash).not.toBeChecked();
 });
+
+test("[SET-09] a failed settings save toasts the server's message, else Failed to update settings.", async ({ page }) => {
+  await signedInWithOrg(page);
+  await connectOpenAIViaApi(page);
+  await post(page.request, "/api/agents", { name: "Receptionist", model: "openai:gpt-4o", integrations: [], mcpServers: [] });
+  let failure: "message" | "network" = "message";
+  await page.route("**/api/orgSettings*", (route) =>
+    failure === "message"
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "The default agent must be one of this organization's agents" }) })
+      : route.abort("connectionrefused"),
+  );
+  await page.goto("/control-hub/settings");
+  await page.getByLabel("Default Agent").selectOption({ label: "Receptionist" });
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("The default agent must be one of this organization's agents")).toBeVisible();
+
+  failure = "network";
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Failed to update settings.")).toBeVisible();
+  await expect(page.getByText("Settings updated successfully!")).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 // Helpers of the Control Hub specs (providers, models, integrations, settings, members).
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { setActiveOrgViaApi, signedInWithOrg, signUpViaApi } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
@@ -19,7 +19,7 @@ export const connectOpenAIViaApi = (page: Page) =>
 export const hubTabs = (page: Page) => page.getByRole("navigation", { name: "Control Hub" });
 
 /** A provider's or integration's card, found by its name. */
-export const connectionCard = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+export const connectionCard = (page: Page | Locator, name: string) => page.getByRole("group", { name, exact: true });
 
 /** An admin's organisation plus a member signed in to it in a second browser context. */
 export async function memberOfNewOrg(page: Page, browser: Browser) {

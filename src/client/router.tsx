@@ -48,8 +48,7 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, element: <Navigate to="/dashboard" replace /> },
                   { path: "dashboard", lazy: dashboardPage },
-                  { path: "chat", lazy: chatPage },
-                  { path: "chat/:threadId", lazy: chatPage },
+                  { path: "chat/:threadId?", lazy: chatPage },
                   {
                     // ROUTE-12..26: the hub frame with its tabs; unknown paths show Agents (ROUTE-13).
                     path: "control-hub",

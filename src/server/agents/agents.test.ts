@@ -35,6 +35,45 @@ describe("agents", () => {
     expect((await list()).body.map((a: { id: number }) => a.id)).toContain(res.body.id);
   });
 
+  it("[AGENT-01] an agent has a name, logo, description, instructions, conversation starters, a model and tools", async () => {
+    const res = await post(f.a.admin, {
+      name: "Researcher",
+      logoUrl: "https://example.com/researcher.png",
+      description: "Finds things out",
+      systemPrompt: "Cite your sources.",
+      conversationStarters: ["What is new?", "Summarise this page"],
+      model: "anthropic:claude-sonnet-4-20250514",
+      tools: { scrape_url: true, search_google: true },
+    });
+    expect(res.status).toBe(201);
+    const stored = (await call(ctx.app, "GET", `/api/agents?orgId=${f.a.id}&id=${res.body.id}`, { token: f.a.member.token })).body;
+    expect(stored).toMatchObject({
+      name: "Researcher",
+      logoUrl: "https://example.com/researcher.png",
+      description: "Finds things out",
+      systemPrompt: "Cite your sources.",
+      instructions: "Cite your sources.",
+      conversationStarters: ["What is new?", "Summarise this page"],
+      model: "anthropic:claude-sonnet-4-20250514",
+      tools: { scrape_url: true, search_google: true },
+    });
+  });
+
+  it("[API-08] GET /api/agents?orgId={orgId} returns the array of the organisation's agents", async () => {
+    const mine = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Listed" });
+    const gone = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Deleted" });
+    await call(ctx.app, "DELETE", `/api/agents?orgId=${f.a.id}`, { token: f.a.admin.token, body: { agentId: gone.id } });
+    const theirs = await createAgent(ctx.app, f.b.admin, f.b.id, { name: "Other org" });
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    const ids = res.body.map((a: { id: number }) => a.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(res.body.find((a: { id: number }) => a.id === mine.id)).toMatchObject({ id: mine.id, name: "Listed", model: "openai:gpt-4.1" });
+  });
+
   it("[AGENT-33][AGENT-34][AGENT-35][AGENT-36] validation messages", async () => {
     const bad: Array<[Record<string, unknown>, string]> = [
       [{ name: "", model: "openai:gpt-4o" }, "Agent name is required"],
@@ -132,6 +171,19 @@ describe("MCP servers", () => {
     expect(agent.body.mcpServers).toEqual([res.body.id]);
     await call(ctx.app, "DELETE", `/api/mcpServers?orgId=${f.a.id}`, { token: f.a.admin.token, body: { id: res.body.id } });
     expect((await call(ctx.app, "GET", `/api/agents?orgId=${f.a.id}&id=${agent.body.id}`, { token: f.a.admin.token })).body.mcpServers).toEqual([]);
+  });
+
+  it("[AGENT-10] an agent's mcpServers is a list of this organisation's MCP server ids", async () => {
+    const one = (await add(f.a.admin, { type: "http", name: "One", url: "https://one.example.com/mcp" })).body;
+    const two = (await add(f.a.admin, { type: "http", name: "Two", url: "https://two.example.com/mcp" })).body;
+    const agent = await post(f.a.admin, { name: "Two servers", model: "openai:gpt-4o", mcpServers: [one.id, two.id] });
+    expect(agent.status).toBe(201);
+    expect(agent.body.mcpServers).toEqual([one.id, two.id]);
+    const read = await call(ctx.app, "GET", `/api/agents?orgId=${f.a.id}&id=${agent.body.id}`, { token: f.a.member.token });
+    expect(read.body.mcpServers).toEqual([one.id, two.id]);
+    const foreign = await call(ctx.app, "POST", `/api/mcpServers?orgId=${f.b.id}`, { token: f.b.admin.token, body: { type: "http", name: "B", url: "https://b.example.com/mcp" } });
+    expect((await post(f.a.admin, { name: "Foreign", model: "openai:gpt-4o", mcpServers: [foreign.body.id] })).body.error).toBe(`Unknown MCP server: ${foreign.body.id}`);
+    expect((await post(f.a.admin, { name: "Not a list", model: "openai:gpt-4o", mcpServers: "one" })).status).toBe(400);
   });
 
   it("stdio servers need the operator's allow-list, command and arguments", async () => {

@@ -5,7 +5,7 @@ import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { randomUUID } from "node:crypto";
 import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
 import { getTestContext, type TestContext } from "../test/context";
-import { call, type Identity } from "../test/http";
+import { addMember, call, setActive, signUp, type Identity } from "../test/http";
 import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
@@ -182,6 +182,26 @@ describe("POST /api/chat", () => {
     expect(parsed(text).filter((p) => p.type === "text").map((p) => p.value).join("")).toBe("You said: hi claude");
     expect(fake.requests[0]!.path).toBe("/v1/messages");
     expect(fake.requests[0]!.headers["x-api-key"]).toBe("sk-ant-test");
+  });
+
+  it("[ROLE-02] every member with an active organisation can chat, whatever the role; without one, nobody can", async () => {
+    const newcomer = await signUp(ctx.app, "newcomer");
+    await addMember(ctx.app, f.a.admin, f.a.id, newcomer, "org:member");
+    await setActive(ctx.app, newcomer, f.a.id);
+    const send = (who: Identity) =>
+      ctx.app.request("/api/chat", {
+        method: "POST",
+        headers: { authorization: `Bearer ${who.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ agentId, threadId: null, timezone: "UTC", messages: [userMsg("hi from a member")] }),
+      });
+    for (const who of [newcomer, f.a.member, f.a.admin]) {
+      const res = await send(who);
+      expect(res.status, who.label).toBe(200);
+      expect(parsed(await res.text()).filter((p) => p.type === "text").map((p) => p.value).join(""), who.label).toBe("You said: hi from a member");
+    }
+    // The outsider is signed in but has no active organisation.
+    const outsider = await send(f.outsider);
+    expect(outsider.status).toBe(400);
   });
 
   it("refuses bad input with 4xx and the spec's words", async () => {

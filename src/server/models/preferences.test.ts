@@ -54,6 +54,19 @@ describe("model preferences", () => {
     expect((await prefs(f.a.admin, { action: "delete", key: "azure:my-gpt" })).status).toBe(404);
   });
 
+  it("[MODEL-16] Azure deployments are user-defined: deploymentName, underlyingModel and type chat or embedding", async () => {
+    const created = await prefs(f.a.admin, { action: "create", key: "azure:team-4o", data: { deploymentName: "team-4o", underlyingModel: "gpt-4o", type: "chat" } });
+    expect(created.status).toBe(200);
+    expect(created.body.modelPreferences.modelInstances["azure:team-4o"]).toEqual({ provider: "azure_openai", deploymentName: "team-4o", underlyingModel: "gpt-4o", type: "chat" });
+    const emb = await prefs(f.a.admin, { action: "create", key: "azure:team-emb", data: { deploymentName: "team-emb", underlyingModel: "text-embedding-3-large", type: "embedding" } });
+    expect(emb.body.modelPreferences.modelInstances["azure:team-emb"]).toMatchObject({ type: "embedding", underlyingModel: "text-embedding-3-large" });
+    const bad = await prefs(f.a.admin, { action: "create", key: "azure:team-x", data: { deploymentName: "team-x", type: "image" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("type must be chat or embedding");
+    const stored = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.member.token });
+    expect(Object.keys(stored.body.organizations[0].modelPreferences.modelInstances)).toEqual(expect.arrayContaining(["azure:team-4o", "azure:team-emb"]));
+  });
+
   it("[MODEL-23] an Azure instance without a deployment name: Please fill in all required fields", async () => {
     const res = await prefs(f.a.admin, { action: "create", key: "azure:", data: { deploymentName: "", type: "chat" } });
     expect(res.status).toBe(400);

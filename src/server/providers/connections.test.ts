@@ -29,6 +29,13 @@ describe("providers", () => {
     for (const who of [f.a.admin, f.a.member]) expect((await user(who)).text).not.toContain("sk-secret-value-123");
   });
 
+  it("[PROV-02] a connection reports isConnected: false until it is connected", async () => {
+    const describe = () => call(ctx.app, "GET", `/api/getConnection?orgId=${f.a.id}&key=xai`, { token: f.a.admin.token });
+    expect((await describe()).body).toMatchObject({ key: "xai", isConnected: false });
+    expect((await update(f.a.admin, { action: "create", key: "xai", data: { XAI_API_KEY: "xai-test" } })).status).toBe(200);
+    expect((await describe()).body).toMatchObject({ key: "xai", isConnected: true, secretsSet: ["XAI_API_KEY"] });
+  });
+
   it("[PROV-13][PROV-14] empty or blank credentials get the spec's messages", async () => {
     const cases: Array<[string, Record<string, string>, string]> = [
       ["openai", { OPENAI_API_KEY: "   " }, "API key is required"],

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getTestContext, type TestContext } from "../test/context";
 import { call, type Identity } from "../test/http";
-import { createAgent } from "../test/seed";
+import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
 import { apiKey } from "../db/tables";
@@ -18,6 +18,32 @@ const settings = (who: Identity, body: unknown) => call(ctx.app, "POST", `/api/o
 const orgOf = async (who: Identity) => (await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: who.token })).body.organizations[0];
 
 describe("organisation settings", () => {
+  it("[SET-01] an organisation carries id, role, imageUrl, connections, modelPreferences and settings", async () => {
+    await connectOpenAI(ctx.app, f.a.admin, f.a.id);
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id);
+    await settings(f.a.admin, { settings: { defaultAgentId: agent.id } });
+    await call(ctx.app, "POST", `/api/admin/tools?orgId=${f.a.id}`, { token: f.a.admin.token, body: { enabledPrivateTools: ["save_flash_report"] } });
+    for (const [who, role] of [[f.a.admin, "org:admin"], [f.a.member, "org:member"]] as const) {
+      const org = await orgOf(who);
+      expect(org).toMatchObject({ id: f.a.id, role, imageUrl: null, modelPreferences: expect.any(Object) });
+      expect(org.settings).toMatchObject({ defaultAgentId: agent.id, enabledPrivateTools: ["save_flash_report"] });
+      // A map from connection key to a truthy value, never the credentials.
+      expect(org.connections.openai).toBe(true);
+      for (const value of Object.values(org.connections)) expect(value).toBeTruthy();
+    }
+  });
+
+  it("[SET-02] settings.defaultAgentId is an integer or null; enabledPrivateTools is a list", async () => {
+    const fresh = await createTenancyFixture(ctx.app);
+    const first = (await call(ctx.app, "GET", `/api/getUser?orgId=${fresh.a.id}`, { token: fresh.a.admin.token })).body.organizations[0];
+    expect(first.settings).toEqual({ defaultAgentId: null, enabledPrivateTools: [] });
+    const agent = await createAgent(ctx.app, fresh.a.admin, fresh.a.id);
+    const saved = await call(ctx.app, "POST", `/api/orgSettings?orgId=${fresh.a.id}`, { token: fresh.a.admin.token, body: { settings: { defaultAgentId: `${agent.id}` } } });
+    expect(Number.isInteger(saved.body.settings.defaultAgentId)).toBe(true);
+    expect(Array.isArray(saved.body.settings.enabledPrivateTools)).toBe(true);
+    expect((await call(ctx.app, "POST", `/api/orgSettings?orgId=${fresh.a.id}`, { token: fresh.a.admin.token, body: { settings: { defaultAgentId: 1.5 } } })).status).toBe(400);
+  });
+
   it("[SET-07][API-47] the default agent is stored as an integer, or null when empty", async () => {
     const a = await createAgent(ctx.app, f.a.admin, f.a.id);
     expect((await settings(f.a.admin, { settings: { defaultAgentId: String(a.id) } })).body.settings.defaultAgentId).toBe(a.id);

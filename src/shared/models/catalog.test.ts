@@ -9,20 +9,67 @@ describe("model catalogue", () => {
     expect(PROVIDER_KEYS.map((k) => PROVIDER_LABELS[k])).toEqual(["OpenAI", "Anthropic", "Google", "Azure", "xAI", "AWS", "Vertex"]);
   });
 
-  it("[MODEL-03]-[MODEL-15] the spec's rows with context, output and flags", () => {
-    const rows: Array<[string, number | undefined, number | undefined]> = [
-      ["gpt-5", 272000, 128000], ["gpt-5-mini", 272000, 128000], ["gpt-4.1", 1047576, 32768], ["gpt-4.1-mini", 1047576, 32768],
-      ["gpt-4o", 128000, 8192], ["gpt-4o-mini", 128000, 8192], ["o4-mini", 200000, 100000], ["o3", 200000, 100000],
-      ["claude-sonnet-4-5", 200000, 100000], ["claude-sonnet-4-20250514", 200000, 100000], ["claude-opus-4-20250514", 200000, 100000],
-      ["claude-3-5-sonnet-latest", 200000, 8192], ["claude-3-7-sonnet-latest", 200000, 64000],
-      ["gemini-1.5-flash", 1048576, 8192], ["gemini-1.5-pro", 2097152, 8192],
-      ["grok-4", 256000, undefined], ["grok-3-latest", 131072, undefined], ["grok-3-fast-latest", 131072, undefined],
-    ];
-    for (const [name, tokens, out] of rows) expect([m(name).tokens, m(name).outputTokens], name).toEqual([tokens, out]);
-    for (const name of ["gpt-5", "gpt-5-mini", "o4-mini", "o3"]) expect(m(name).defaultTemperature).toBe(1);
-    expect(m("grok-4").vision).toBe(true);
-    expect(m("grok-3-latest").vision).toBe(false);
-    expect(m("grok-3-fast-latest").vision).toBe(false);
+  const limits = (name: string) => [m(name).tokens, m(name).outputTokens];
+
+  it("[MODEL-03] gpt-5 and gpt-5-mini: 272000 context, 128000 output, default temperature 1", () => {
+    for (const name of ["gpt-5", "gpt-5-mini"]) {
+      expect(limits(name), name).toEqual([272000, 128000]);
+      expect(m(name).defaultTemperature).toBe(1);
+    }
+  });
+
+  it("[MODEL-04] gpt-4.1 and gpt-4.1-mini: 1047576 context, 32768 output", () => {
+    for (const name of ["gpt-4.1", "gpt-4.1-mini"]) expect(limits(name), name).toEqual([1047576, 32768]);
+  });
+
+  it("[MODEL-05] gpt-4o and gpt-4o-mini: 128000 context, 8192 output", () => {
+    for (const name of ["gpt-4o", "gpt-4o-mini"]) expect(limits(name), name).toEqual([128000, 8192]);
+  });
+
+  it("[MODEL-06] o4-mini and o3: 200000 context, 100000 output, default temperature 1", () => {
+    for (const name of ["o4-mini", "o3"]) {
+      expect(limits(name), name).toEqual([200000, 100000]);
+      expect(m(name).defaultTemperature).toBe(1);
+      expect(m(name).providerKey).toBe("openai");
+    }
+  });
+
+  it("[MODEL-07] claude-sonnet-4-5, claude-sonnet-4-20250514 ({token}) and claude-opus-4-20250514: 200000 context, 100000 output", () => {
+    for (const name of ["claude-sonnet-4-5", "claude-sonnet-4-20250514", "claude-opus-4-20250514"]) {
+      expect(limits(name), name).toEqual([200000, 100000]);
+      expect(m(name).provider).toBe("Anthropic");
+    }
+  });
+
+  it("[MODEL-08] claude-3-5-sonnet-latest: 200000 context, 8192 output", () => {
+    expect(limits("claude-3-5-sonnet-latest")).toEqual([200000, 8192]);
+    expect(m("claude-3-5-sonnet-latest").provider).toBe("Anthropic");
+  });
+
+  it("[MODEL-09] claude-3-7-sonnet-latest ({token}): 200000 context, 64000 output", () => {
+    expect(limits("claude-3-7-sonnet-latest")).toEqual([200000, 64000]);
+    expect(m("claude-3-7-sonnet-latest").provider).toBe("Anthropic");
+  });
+
+  it("[MODEL-10] gemini-1.5-flash: 1048576 context, 8192 output", () => {
+    expect(limits("gemini-1.5-flash")).toEqual([1048576, 8192]);
+    expect(m("gemini-1.5-flash").provider).toBe("Google");
+  });
+
+  it("[MODEL-11] gemini-1.5-pro: 2097152 context, 8192 output", () => {
+    expect(limits("gemini-1.5-pro")).toEqual([2097152, 8192]);
+    expect(m("gemini-1.5-pro").provider).toBe("Google");
+  });
+
+  it("[MODEL-12] grok-4: 256000 context, vision", () => {
+    expect(m("grok-4")).toMatchObject({ provider: "xAI", tokens: 256000, vision: true });
+  });
+
+  it("[MODEL-13] grok-3-latest and grok-3-fast-latest: 131072 context, no vision", () => {
+    for (const name of ["grok-3-latest", "grok-3-fast-latest"]) expect(m(name), name).toMatchObject({ provider: "xAI", tokens: 131072, vision: false });
+  });
+
+  it("[MODEL-14] [MODEL-15] the embedding models and nothing beyond the spec's rows", () => {
     expect(m("text-embedding-3-small")).toMatchObject({ type: "embedding", dimensions: 1536, maxTokens: 8192 });
     expect(m("text-embedding-3-large")).toMatchObject({ type: "embedding", dimensions: 3072, maxTokens: 8192 });
     expect(MODEL_CATALOG).toHaveLength(20);

@@ -2,8 +2,8 @@
 import { Link } from "react-router";
 import { BookOpen, Server, Users, Wrench } from "lucide-react";
 import type { Agent } from "@/shared/agents/schema";
-import { AgentLogo } from "./agent-logo";
-import { AgentStageBadge } from "./agent-stage-badge";
+import { AgentLogo } from "@/client/components/agents/agent-logo";
+import { AgentStageBadge } from "@/client/components/agents/agent-stage-badge";
 import { agentToolCountLabel, capabilitySummary } from "./agent-summary";
 
 /** In capabilitySummary's order: callable agents, knowledge bases, MCP servers. */

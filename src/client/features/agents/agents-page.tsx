@@ -10,7 +10,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useAgents } from "./api/use-agents";
 import { AgentCard } from "./agent-card";
 import { NewAgentTile } from "./new-agent-tile";
-import { groupByStage } from "./stage-badge";
+import { groupByStage } from "@/client/components/agents/stage-badge";
 
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 

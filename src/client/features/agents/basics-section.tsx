@@ -6,7 +6,7 @@ import { Switch } from "@/client/components/ui/switch";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import type { AgentStage } from "@/shared/agents/schema";
-import { AgentLogo } from "./agent-logo";
+import { AgentLogo } from "@/client/components/agents/agent-logo";
 import { FormField, fieldA11y } from "./form-field";
 import { FormSection } from "./form-section";
 import type { AgentFormState } from "./use-agent-form";

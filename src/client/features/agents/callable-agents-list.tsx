@@ -3,8 +3,8 @@ import type { Agent } from "@/shared/agents/schema";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { AgentLogo } from "./agent-logo";
-import { AgentStageBadge } from "./agent-stage-badge";
+import { AgentLogo } from "@/client/components/agents/agent-logo";
+import { AgentStageBadge } from "@/client/components/agents/agent-stage-badge";
 import { toggleId } from "./tool-settings";
 
 export function CallableAgentsList({

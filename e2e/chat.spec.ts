@@ -1,0 +1,103 @@
+import { chatReady, messageBox } from "./chat-support";
+import { expect, test } from "./support/fixtures";
+
+test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] choose an agent, send, and watch the reply stream into a new thread", async ({ page }) => {
+  await chatReady(
+    page,
+    { name: "Atlas", description: "Answers questions", conversationStarters: ["Plan my week"] },
+    { name: "Beta Bot", description: "Still learning", stage: "development" },
+  );
+  await page.goto("/chat");
+  await expect(page.getByRole("heading", { name: "Choose Your AI Agent" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Active Agents" }).getByRole("button", { name: /Atlas/ })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("region", { name: "Development" }).getByRole("button", { name: /Beta Bot/ }).click();
+  await expect(messageBox(page)).toHaveAttribute("placeholder", "Message Beta Bot... (or drag & drop files)");
+  await page.getByRole("region", { name: "Active Agents" }).getByRole("button", { name: /Atlas/ }).click();
+  await expect(page.getByRole("button", { name: "Plan my week" })).toBeVisible();
+
+  await messageBox(page).fill("[slow] hello there");
+  await messageBox(page).press("Enter");
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("You said: hello there")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Atlas" })).toBeVisible();
+});
+
+test("[CHAT-01] [CHAT-02] /chat?agent=NAME&q=hello picks the agent by name and prefills the input, then drops q", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" }, { name: "Quill" });
+  await page.goto("/chat?agent=quill&q=hello");
+  await expect(messageBox(page)).toHaveValue("hello");
+  await expect(messageBox(page)).toHaveAttribute("placeholder", "Message Quill... (or drag & drop files)");
+  await expect(page).toHaveURL(/\/chat\?agent=quill$/);
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+});
+
+test("[CHAT-03] [CHAT-04] without agents the chat says No Agents Yet and links to providers and the hub", async ({ page }) => {
+  await chatReady(page);
+  await page.goto("/chat");
+  await expect(page.getByRole("heading", { name: "No Agents Yet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Connect a provider" })).toHaveAttribute("href", "/control-hub/providers");
+  await expect(page.getByRole("link", { name: "Create an agent" })).toHaveAttribute("href", "/control-hub");
+});
+
+test("[INPUT-06] [STREAM-26] stopping a reply keeps what was written and returns to ready", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("[long] tell me everything");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText(/This is a long streaming reply/)).toBeVisible();
+  await page.getByRole("button", { name: "Stop generation" }).click();
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
+  const partial = await page.getByText(/This is a long streaming reply/).textContent();
+  await page.waitForTimeout(500);
+  expect(await page.getByText(/This is a long streaming reply/).textContent()).toBe(partial);
+  // The server kept the partial reply: it is there after a reload.
+  await page.reload();
+  await expect(page.getByText(/This is a long streaming reply/)).toBeVisible();
+});
+
+test("[CHAT-16] [CHAT-20] [CHAT-21] [STREAM-25] a provider failure shows the error box, and Retry sends again", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("[http500] please");
+  await messageBox(page).press("Enter");
+  const alert = page.getByRole("alert").filter({ hasText: /^Error: / });
+  await expect(alert).toBeVisible();
+  await expect(page.getByText("Partial answer").or(alert)).toBeVisible();
+  await alert.getByRole("button", { name: "Retry" }).click();
+  // The fake provider fails the same prompt again: the box comes back after the retry.
+  await expect(alert).toBeVisible();
+});
+
+test("[CHAT-22] [CHAT-23] [CHAT-24] [CHAT-25] feedback after an answer, and changing it", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  await expect(page.getByText("Was this conversation helpful?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByText("Feedback recorded and shared with your agent.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "No" }).click();
+  await expect(page.getByRole("button", { name: "No" })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "No" })).toBeDisabled();
+});
+
+test("[STREAM-30] [CONV-01] a refreshed page resumes the reply still being generated", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("[long] keep going");
+  await messageBox(page).press("Enter");
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/This is a long streaming reply/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/This is a long streaming reply/)).toBeVisible();
+  // The resumed reply runs to its end (40 repetitions) once, not twice.
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  const text = (await page.getByText(/This is a long streaming reply/).textContent()) ?? "";
+  expect(text.match(/keeps going\./g)?.length).toBe(40);
+  await expect(page.getByRole("navigation", { name: "Main" }).or(page.locator('[data-slot="sidebar"]')).getByRole("link", { name: "[long] keep going" })).toBeVisible();
+});

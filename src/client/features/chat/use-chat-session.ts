@@ -1,0 +1,172 @@
+// The conversation on screen: useChat (the spec's line protocol, maxSteps 20) plus what the product adds —
+// the thread from X-Thread-ID, loading a stored thread, resuming a reply still being generated, and a
+// Stop that reaches the server (replies are not tied to the request, decision 009).
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useChat } from "@ai-sdk/react";
+import { callChatApi, generateId, type Attachment, type UIMessage } from "@ai-sdk/ui-utils";
+import { toast } from "sonner";
+import { authFetch, isApiFailure } from "@/client/lib/api";
+import { chatFetch, currentTimezone } from "./chat-fetch";
+
+export const MAX_CHAT_STEPS = 20;
+
+interface StoredConversation {
+  messages: (UIMessage & { status?: string })[];
+  isDeleted: boolean;
+  agentId: number | null;
+}
+
+export type LoadState = "idle" | "loading" | "loaded" | "deleted" | "failed";
+
+export function useChatSession(opts: { onNewThread: (threadId: string) => void; onFinished: () => void }) {
+  const [sessionId, setSessionId] = useState(() => generateId());
+  const threadRef = useRef<string | null>(null);
+  const [threadId, setThreadId] = useState<string | null>(null);
+  /** The agent of the last send; a retry goes to the same one. */
+  const agentRef = useRef<number | undefined>(undefined);
+  const callbacks = useRef(opts);
+  useLayoutEffect(() => {
+    callbacks.current = opts;
+  });
+  const setThread = useCallback((id: string | null) => {
+    threadRef.current = id;
+    setThreadId(id);
+  }, []);
+  const [loadState, setLoadState] = useState<LoadState>("idle");
+  const [storedAgentId, setStoredAgentId] = useState<number | null>(null);
+  const [resuming, setResuming] = useState(false);
+  const resumeAbort = useRef<AbortController | null>(null);
+
+  const chat = useChat({
+    id: sessionId,
+    api: "/api/chat",
+    maxSteps: MAX_CHAT_STEPS,
+    fetch: chatFetch,
+    sendExtraMessageFields: true,
+    // The server keeps the history; the body carries the new message (retries resend the last one).
+    experimental_prepareRequestBody: ({ messages }) => ({
+      agentId: agentRef.current,
+      threadId: threadRef.current,
+      timezone: currentTimezone(),
+      id: sessionId,
+      messages: messages.slice(-1),
+    }),
+    onResponse: (res) => {
+      const thread = res.headers.get("X-Thread-ID");
+      if (thread && thread !== threadRef.current) {
+        setThread(thread);
+        callbacks.current.onNewThread(thread);
+      }
+    },
+    onFinish: (_message, { finishReason }) => {
+      // STREAM-20: a finish reason other than stop is only logged.
+      if (finishReason !== "stop") console.info(`Chat finished with reason: ${finishReason}`);
+      callbacks.current.onFinished();
+    },
+    onError: (error) => toast.error(error.message || "An error occurred while chatting"),
+  });
+  // Loading a thread starts a new useChat session (fresh status and error); its messages must go to
+  // the new session's setMessages, which exists only after the re-render: always use the latest.
+  const latestSetMessages = useRef(chat.setMessages);
+  useLayoutEffect(() => {
+    latestSetMessages.current = chat.setMessages;
+  });
+  const setMessages = useCallback((messages: UIMessage[]) => latestSetMessages.current(messages), []);
+
+  /** Opening /chat (CHAT-13): a fresh chat, thread and input. */
+  const reset = useCallback(() => {
+    resumeAbort.current?.abort();
+    setThread(null);
+    setLoadState("idle");
+    setStoredAgentId(null);
+    setResuming(false);
+    setSessionId(generateId());
+  }, [setThread]);
+
+  /** Resumes a reply still being generated (GET /api/chat?chatId=); 204 means it already ended. */
+  const resume = useCallback(
+    async (threadId: string, history: UIMessage[]) => {
+      const abort = new AbortController();
+      resumeAbort.current = abort;
+      setResuming(true);
+      try {
+        const res = await chatFetch(`/api/chat?chatId=${encodeURIComponent(threadId)}`, { signal: abort.signal });
+        if (res.status === 204) return false;
+        await callChatApi({
+          api: "/api/chat",
+          body: {},
+          streamProtocol: "data",
+          credentials: undefined,
+          headers: undefined,
+          abortController: () => abort,
+          restoreMessagesOnFailure: () => {},
+          onResponse: undefined,
+          onUpdate: ({ message }) => setMessages([...history, message]),
+          onFinish: undefined,
+          onToolCall: undefined,
+          generateId,
+          fetch: async () => res,
+          lastMessage: undefined,
+        });
+        return true;
+      } catch (err) {
+        if (!abort.signal.aborted) toast.error((err as Error).message || "An error occurred while chatting");
+        return true;
+      } finally {
+        if (resumeAbort.current === abort) setResuming(false);
+      }
+    },
+    [setMessages],
+  );
+
+  /** Loads a stored thread (chat spec §7 getConversation) and resumes its reply if one is streaming. */
+  const load = useCallback(
+    async (threadId: string) => {
+      if (threadRef.current === threadId) return; // our own new thread: already on screen
+      resumeAbort.current?.abort();
+      setThread(threadId);
+      setSessionId(generateId());
+      setLoadState("loading");
+      const data = await authFetch<StoredConversation>(`/api/getConversation?threadId=${encodeURIComponent(threadId)}`).catch(() => null);
+      if (threadRef.current !== threadId) return;
+      if (!data || isApiFailure(data)) {
+        setLoadState("failed");
+        toast.error("Failed to load conversation.");
+        return;
+      }
+      if (data.isDeleted) {
+        setLoadState("deleted");
+        return;
+      }
+      setStoredAgentId(data.agentId);
+      // Let the new session render before its messages are set.
+      await new Promise((r) => setTimeout(r, 0));
+      setMessages(data.messages);
+      setLoadState("loaded");
+      // The stored thread holds finished messages only; a reply still being generated is resumed (204
+      // when there is none).
+      await resume(threadId, data.messages);
+    },
+    [resume, setMessages, setThread],
+  );
+
+  /** Stop (INPUT-06): abort our request and tell the server, which keeps the partial reply. */
+  const stop = useCallback(() => {
+    chat.stop();
+    resumeAbort.current?.abort();
+    setResuming(false);
+    const thread = threadRef.current;
+    if (thread) void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
+  }, [chat]);
+
+  const send = useCallback(
+    (text: string, attachments: Attachment[], agentId: number) => {
+      agentRef.current = agentId;
+      return chat.append({ role: "user", content: text }, attachments.length ? { experimental_attachments: attachments } : undefined);
+    },
+    [chat],
+  );
+
+  const isProcessing = chat.status === "submitted" || chat.status === "streaming" || resuming;
+  return { chat, send, stop, reset, load, loadState, storedAgentId, isProcessing, resuming, threadId };
+}
