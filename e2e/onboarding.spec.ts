@@ -82,7 +82,7 @@ test("[ONB-06] [ONB-10] [ONB-11] [ONB-12] [ONB-13] [ONB-14] [ONB-15] the provide
   await expect(dialog.getByText("Step 2 of 4")).toBeVisible();
 });
 
-test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [ONB-28] [ONB-29] a second organisation completes the wizard and lands in chat with its new agent", async ({ page }) => {
+test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [ONB-28] [ONB-29] a second organisation completes the wizard, lands in chat with its new agent selected, and chats", async ({ page }) => {
   await signedInWithOrg(page, "Complete", { onboarding: true });
   await page.goto("/dashboard");
   await toAgentStep(page);
@@ -130,6 +130,14 @@ test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [O
   await dialog.getByRole("button", { name: "Start Chatting" }).click();
   await expect(wizard(page)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/chat\\?agent=${agent.id}$`));
+
+  // The new agent is the selected one, and its replies stream from the (fake) provider just connected.
+  const messageBox = page.getByRole("textbox", { name: "Message" });
+  await expect(messageBox).toHaveAttribute("placeholder", "Message Onboarding Bot... (or drag & drop files)");
+  await messageBox.fill("[slow] hello from onboarding");
+  await messageBox.press("Enter");
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("You said: hello from onboarding")).toBeVisible();
 
   // ONB-25: agents and connections were refetched, so moving within the app (no reload) finds the
   // organisation set up: the dashboard asks for nothing and the wizard stays closed.
