@@ -25,14 +25,26 @@ export async function signUpViaApi(page: Page, name = "Test User") {
   return { name, email };
 }
 
-/** Creates an organisation through the API and makes it the active one. */
-export async function createOrgViaApi(page: Page, name: string): Promise<{ id: string; name: string }> {
+/** The wizard's per-organisation completion flag (ONB-32), as src/client/features/onboarding/onboarding-storage.ts writes it. */
+export const onboardingStorageKey = (orgId: string) => `switchboard:onboarding-complete:${orgId}`;
+
+/** Marks onboarding done for an organisation in this browser context, before any page loads. */
+export async function skipOnboarding(page: Page, orgId: string) {
+  await page.context().addInitScript((key) => window.localStorage.setItem(key, "true"), onboardingStorageKey(orgId));
+}
+
+/**
+ * Creates an organisation through the API and makes it the active one. The onboarding wizard would
+ * cover every page of a new organisation, so it is marked done unless a test is about it.
+ */
+export async function createOrgViaApi(page: Page, name: string, opts: { onboarding?: boolean } = {}): Promise<{ id: string; name: string }> {
   const res = await page.request.post("/api/auth/organization/create", {
     data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${random()}` },
     headers: { origin: origin() },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const org = (await res.json()) as { id: string; name: string };
+  if (!opts.onboarding) await skipOnboarding(page, org.id);
   await setActiveOrgViaApi(page, org.id);
   return org;
 }
@@ -46,9 +58,9 @@ export async function setActiveOrgViaApi(page: Page, organizationId: string | nu
 }
 
 /** A signed-in user with one active organisation, ready for the shell. */
-export async function signedInWithOrg(page: Page, orgPrefix = "Org") {
+export async function signedInWithOrg(page: Page, orgPrefix = "Org", opts: { onboarding?: boolean } = {}) {
   const user = await signUpViaApi(page);
-  const org = await createOrgViaApi(page, uniqueName(orgPrefix));
+  const org = await createOrgViaApi(page, uniqueName(orgPrefix), opts);
   return { user, org };
 }
 

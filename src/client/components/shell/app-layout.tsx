@@ -4,6 +4,7 @@ import { RenderErrorBoundary } from "@/client/components/error-fallback";
 import { SidebarProvider } from "@/client/components/ui/sidebar-context";
 import { SidebarInset } from "@/client/components/ui/sidebar";
 import { AppHeader } from "./app-header";
+import { OnboardingWizard } from "@/client/features/onboarding/onboarding-wizard";
 import { AppSidebar } from "./app-sidebar";
 
 export function AppLayout() {
@@ -26,6 +27,7 @@ export function AppLayout() {
           </RenderErrorBoundary>
         </main>
       </SidebarInset>
+      <OnboardingWizard />
     </SidebarProvider>
   );
 }
