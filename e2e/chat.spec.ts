@@ -101,3 +101,40 @@ test("[STREAM-30] [CONV-01] a refreshed page resumes the reply still being gener
   expect(text.match(/keeps going\./g)?.length).toBe(40);
   await expect(page.getByRole("navigation", { name: "Main" }).or(page.locator('[data-slot="sidebar"]')).getByRole("link", { name: "[long] keep going" })).toBeVisible();
 });
+
+test("[FILE-27] [FILE-28] [FILE-30] [FILE-42] [FILE-43] [INPUT-05] [FILE-07] upload a PDF and an image and send them; the model reads the PDF", async ({ page }) => {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([400, 200]).drawText("Quarterly revenue was 42 million.", { x: 20, y: 100, size: 14, font });
+  const pdfBytes = Buffer.from(await pdf.save());
+  // A 1×1 PNG.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+  await chatReady(page, { name: "Reader" });
+  await page.goto("/chat");
+  await page.getByTestId("chat-file-input").setInputFiles([
+    { name: "report #1.pdf", mimeType: "application/pdf", buffer: pdfBytes },
+    { name: "chart.png", mimeType: "image/png", buffer: png },
+  ]);
+  await expect(page.getByText("1 image(s) and 1 document(s) uploaded successfully.")).toBeVisible();
+  const attached = page.getByRole("list", { name: "Attached files" });
+  await expect(attached.getByText("report_no1.pdf")).toBeVisible();
+  await expect(attached.getByText("chart.png")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send files" })).toBeEnabled();
+  await page.getByRole("button", { name: "Send files" }).click();
+
+  const sent = page.getByRole("list", { name: "Attachments" });
+  await expect(sent.getByText("report_no1.pdf")).toBeVisible();
+  await expect(sent.getByRole("button", { name: "Open chart.png" })).toBeVisible();
+  await expect(sent.getByRole("img", { name: "chart.png" })).toBeVisible();
+  await expect(page.locator('[data-role="assistant"]')).toContainText("Quarterly revenue was 42 million.");
+});
+
+test("[FILE-23] an unsupported file is refused with the spec's message", async ({ page }) => {
+  await chatReady(page, { name: "Reader" });
+  await page.goto("/chat");
+  await page.getByTestId("chat-file-input").setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+  await expect(page.getByText("tool.exe is not a supported file type.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Attached files" })).toHaveCount(0);
+});

@@ -18,7 +18,7 @@ export async function attachmentContent(orgId: string, m: MessageRow): Promise<M
     const name = a.name ?? a.key.split("/").pop() ?? "file";
     const loaded = await loadAttachmentForModel({ orgId, key: a.key, contentKey: a.contentKey, contentType: a.contentType, name });
     if (!loaded) out.push({ type: "text", text: `[Attachment ${name} could not be read.]` });
-    else if (loaded.kind === "image") out.push({ type: "image", image: loaded.bytes, mediaType: loaded.mediaType });
+    else if (loaded.kind === "image") out.push({ type: "file", data: loaded.bytes, mediaType: loaded.mediaType });
     else out.push({ type: "text", text: `Attached file "${name}":\n${loaded.text}` });
   }
   return out;

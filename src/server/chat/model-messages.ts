@@ -11,7 +11,7 @@ function userContent(m: MessageRow, extra: ModelContent[]): string | ModelConten
   return [{ type: "text", text: m.content }, ...extra];
 }
 
-export type ModelContent = { type: "text"; text: string } | { type: "image"; image: Uint8Array | URL; mediaType?: string };
+export type ModelContent = { type: "text"; text: string } | { type: "file"; data: Uint8Array | URL; mediaType: string };
 
 /** `attachmentContent(m)` turns a user message's attachments into model content (images, extracted text). */
 export async function toModelMessages(rows: MessageRow[], attachmentContent: (m: MessageRow) => Promise<ModelContent[]>): Promise<ModelMessage[]> {

@@ -70,6 +70,9 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
         stopWhen: stepCountIs(Math.max(1, ctx.agent.maxToolRoundtrips)),
         abortSignal: stream.abort.signal,
         maxRetries: 1,
+        // The error reaches the client as a stream part and is stored; log one line, not the SDK's dump
+        // (which may include a provider's response body).
+        onError: ({ error: err }) => log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(err) }),
       });
       for await (const part of result.fullStream) {
         if (part.type === "error") {
