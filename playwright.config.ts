@@ -3,12 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./e2e/support/fake-google";
 
 // Overridable so that several checkouts can run their e2e tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback model provider (e2e/support/fake-provider.ts) the app reaches through <PROVIDER>_BASE_URL. */
 export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
 const fakeProviderURL = `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`;
+/** The loopback Google identity provider (e2e/support/fake-google.ts) the app links accounts with. */
+const FAKE_GOOGLE_PORT = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 3198);
 const baseURL = `http://localhost:${PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = fs.existsSync(chromiumPath);
@@ -65,6 +68,15 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
+          // Before the app: Better Auth reads the discovery document when it starts.
+          command: "node e2e/support/fake-google.ts",
+          url: `http://127.0.0.1:${FAKE_GOOGLE_PORT}/.well-known/openid-configuration`,
+          env: { FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT), FAKE_GOOGLE_REDIRECT_URIS: `${baseURL}/api/auth/callback/google` },
+          reuseExistingServer: false,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+        {
           command: "node scripts/build.mjs && node dist/server/main.js",
           url: `${baseURL}/`,
           env: {
@@ -78,6 +90,9 @@ export default defineConfig({
             OUTBOUND_ALLOW_HOSTS: "127.0.0.1,localhost",
             OPENAI_BASE_URL: fakeProviderURL,
             ANTHROPIC_BASE_URL: fakeProviderURL,
+            GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+            GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
+            GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${FAKE_GOOGLE_PORT}/.well-known/openid-configuration`,
           },
           reuseExistingServer: false,
           timeout: 120_000,

@@ -1,5 +1,5 @@
 // Integrations tab as an admin: PostgreSQL with a real "Test connection", Snowflake's auth switch,
-// BigQuery coming soon and Google Sheets' OAuth explanation.
+// BigQuery coming soon and Google Sheets connected by linking a Google account.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectionCard, post, testPostgres } from "./control-hub-support";
@@ -87,21 +87,36 @@ test("[INTEG-05] [INTEG-06] [INTEG-07] [INTEG-08] [INTEG-09] Snowflake switches 
   await expect(page.getByText("Snowflake disconnected successfully")).toBeVisible();
 });
 
-test("[INTEG-01] [INTEG-03] [INTEG-04] BigQuery is coming soon; Google Sheets explains that Google sign-in must be configured", async ({ page }) => {
+test("[INTEG-01] BigQuery is coming soon", async ({ page }) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/integrations");
   const bigquery = connectionCard(page, "BigQuery");
   await expect(bigquery.getByText("Coming soon")).toBeVisible();
   await expect(bigquery.getByRole("button")).toHaveCount(0);
+});
 
+// The e2e server has Google sign-in configured against the loopback stand-in (e2e/support/fake-google.ts);
+// the dialog a server without it shows is covered by oauth-integration-card.test.tsx.
+test("[INTEG-03] [INTEG-04] an admin connects Google Sheets by linking a Google account that grants the spreadsheets scope", async ({ page }) => {
+  await signedInWithOrg(page);
+  await page.goto("/control-hub/integrations");
   const sheets = connectionCard(page, "Google Sheets");
   await expect(sheets.getByText("Connected", { exact: true })).toHaveCount(0);
-  await sheets.getByRole("button", { name: /^Connect/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Connect Google Sheets" });
-  await expect(dialog.getByText("An administrator must configure Google sign-in")).toBeVisible();
-  await expect(dialog.getByText("https://www.googleapis.com/auth/spreadsheets")).toBeVisible();
-  await dialog.getByRole("button", { name: "Got it" }).click();
-  await expect(dialog).toBeHidden();
+  await sheets.getByRole("button", { name: "Connect Google Sheets" }).click();
+
+  // "Google": its sign-in page, then its consent page listing the spreadsheets scope.
+  await expect(page.getByRole("heading", { name: "Sign-in" })).toBeVisible();
+  await page.getByPlaceholder("Enter any login").fill("sheets-owner@workspace.test");
+  await page.getByPlaceholder("and password").fill("any-password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText("https://www.googleapis.com/auth/spreadsheets", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/control-hub\/integrations$/);
+  await expect(sheets.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(sheets.getByText("Uses your Google account")).toBeVisible();
+  await expect(sheets.getByRole("button", { name: "Connect Google Sheets" })).toHaveCount(0);
 });
 
 test("[INTEG-02] [INTEG-15] the Integrations tab lists Shared Integrations; a failed disconnect toasts Failed to disconnect integration", async ({ page }) => {

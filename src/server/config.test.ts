@@ -10,6 +10,7 @@ describe("config", () => {
     expect(c.publicUrl).toBe("http://localhost:3000");
     expect(c.trustedOrigins).toEqual(["http://localhost:3000"]);
     expect(c.posthog).toBeNull();
+    expect(c.google).toBeNull();
   });
 
   it("reads PORT, DATA_DIR, DATABASE_URL, trusted origins and PostHog", () => {
@@ -24,6 +25,19 @@ describe("config", () => {
     expect(c).toMatchObject({ port: 4000, dataDir: "/tmp/x", databaseUrl: "postgres://u@h/db", publicUrl: "https://sb.example.com" });
     expect(c.trustedOrigins).toEqual(["https://sb.example.com", "https://a.example.com", "https://b.example.com"]);
     expect(c.posthog).toEqual({ key: "phc_x", host: "https://us.i.posthog.com" });
+  });
+
+  it("turns Google sign-in on with both client id and secret; the discovery URL defaults to Google's", () => {
+    const c = loadConfig({ GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "shh" });
+    expect(c.google).toEqual({
+      clientId: "id.apps.googleusercontent.com",
+      clientSecret: "shh",
+      discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration",
+    });
+    const proxied = loadConfig({ GOOGLE_CLIENT_ID: "a", GOOGLE_CLIENT_SECRET: "b", GOOGLE_DISCOVERY_URL: "https://idp.corp.example/.well-known/openid-configuration" });
+    expect(proxied.google?.discoveryUrl).toBe("https://idp.corp.example/.well-known/openid-configuration");
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "a" })).toThrow(/must be set together/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: "b" })).toThrow(/must be set together/);
   });
 
   it("refuses nonsense with a clear message", () => {

@@ -29,6 +29,9 @@ const envSchema = z.object({
   POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
   OUTBOUND_ALLOW_HOSTS: list,
   MCP_STDIO_ALLOWLIST: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_DISCOVERY_URL: z.string().url().default("https://accounts.google.com/.well-known/openid-configuration"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -55,6 +58,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     mcpStdioAllowlist: parseStdioAllowlist(e.MCP_STDIO_ALLOWLIST),
+    google: parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
   };
 }
 
@@ -67,4 +71,15 @@ function parseStdioAllowlist(raw: string | undefined): Record<string, string[]> 
   const parsed = z.record(z.array(z.string())).safeParse(JSON.parse(raw));
   if (!parsed.success) throw new Error("MCP_STDIO_ALLOWLIST must be a JSON object of command → allowed arguments");
   return parsed.data;
+}
+
+/**
+ * Google sign-in (used to link a Google account for Google Sheets) needs both the client id and
+ * secret; one without the other is a typo, not a choice, so it stops the server instead of
+ * silently leaving Google off.
+ */
+function parseGoogle(clientId: string | undefined, clientSecret: string | undefined, discoveryUrl: string) {
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) throw new Error("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  return { clientId, clientSecret, discoveryUrl };
 }

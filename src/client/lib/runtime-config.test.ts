@@ -4,7 +4,7 @@ import { DEFAULT_DOCS_URL } from "@/shared/shell/constants";
 
 describe("runtime config", () => {
   it("[SHELL-13] falls back to the project docs and no analytics when the server injected nothing", () => {
-    expect(readRuntimeConfig(undefined)).toEqual({ docsUrl: DEFAULT_DOCS_URL, posthog: null });
+    expect(readRuntimeConfig(undefined)).toEqual({ docsUrl: DEFAULT_DOCS_URL, posthog: null, googleSignIn: false });
   });
 
   it("[SHELL-13] [ANALYTICS-01] uses the injected docs link and PostHog key", () => {
@@ -12,7 +12,13 @@ describe("runtime config", () => {
     expect(readRuntimeConfig({ docsUrl: "https://docs.example.com", posthog })).toEqual({
       docsUrl: "https://docs.example.com",
       posthog,
+      googleSignIn: false,
     });
+  });
+
+  it("Google sign-in is on only when the server says so", () => {
+    expect(readRuntimeConfig({ googleSignIn: true }).googleSignIn).toBe(true);
+    expect(readRuntimeConfig({ googleSignIn: "yes" as unknown as boolean }).googleSignIn).toBe(false);
   });
 
   it("[ANALYTICS-01] an empty PostHog key means analytics off", () => {

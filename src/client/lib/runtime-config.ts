@@ -14,6 +14,7 @@ export function readRuntimeConfig(injected: Partial<ClientRuntimeConfig> | undef
   return {
     docsUrl: typeof injected?.docsUrl === "string" && injected.docsUrl ? injected.docsUrl : DEFAULT_DOCS_URL,
     posthog: posthog && typeof posthog.key === "string" && posthog.key ? posthog : null,
+    googleSignIn: injected?.googleSignIn === true,
   };
 }
 

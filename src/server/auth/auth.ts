@@ -1,9 +1,10 @@
 // The Better Auth instance: email + password, cookie sessions for the SPA, bearer tokens for scripts,
-// organisations with the product's two roles.
+// organisations with the product's two roles, and (when configured) Google as a provider that users
+// link to their account to grant integrations such as Google Sheets access (decision 020).
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { bearer, organization } from "better-auth/plugins";
+import { bearer, genericOAuth, organization } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as tables from "../db/tables";
@@ -27,6 +28,17 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     trustedOrigins: config.trustedOrigins,
     logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel },
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: config.google ? [GOOGLE_PROVIDER_ID] : [],
+        // The Google account that owns the spreadsheets is often not the Switchboard login.
+        allowDifferentEmails: true,
+        // Google is for granting integrations, not a way in: a Google sign-in never attaches itself
+        // to the Switchboard user that happens to share its email.
+        disableImplicitLinking: true,
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
@@ -45,6 +57,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     },
     plugins: [
       bearer(),
+      ...(config.google ? [googleProvider(config.google)] : []),
       organization({
         ac,
         roles,
@@ -58,6 +71,34 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
           beforeUpdateMemberRole: async ({ newRole }) => assertKnownRole(newRole),
         },
       }),
+    ],
+  });
+}
+
+export const GOOGLE_PROVIDER_ID = "google";
+
+/**
+ * Google through its OpenID discovery document rather than Better Auth's built-in Google provider,
+ * so that GOOGLE_DISCOVERY_URL can point at a corporate identity proxy or a test stand-in. The
+ * document is read when Better Auth starts; if it cannot be read the provider is left out and
+ * linking answers "provider not found".
+ */
+function googleProvider(google: NonNullable<Config["google"]>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: GOOGLE_PROVIDER_ID,
+        name: "Google",
+        discoveryUrl: google.discoveryUrl,
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        scopes: ["openid", "email", "profile"],
+        // A refresh token, so that integrations keep working after the first hour.
+        accessType: "offline",
+        prompt: "consent",
+        // Users sign up with email and password; Google is only linked to an existing user.
+        disableSignUp: true,
+      },
     ],
   });
 }

@@ -1,5 +1,5 @@
 // Serves the built SPA with history fallback. index.html gets the runtime config the client needs
-// (docs link, analytics key) so one build serves every deployment.
+// (docs link, analytics key, whether Google sign-in is set up) so one build serves every deployment.
 import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { Hono } from "hono";
@@ -9,6 +9,8 @@ import type { Config } from "../config";
 export interface ClientRuntimeConfig {
   docsUrl: string;
   posthog: { key: string; host: string } | null;
+  /** GOOGLE_CLIENT_ID/SECRET are set: OAuth integrations can link a Google account. Never the secrets. */
+  googleSignIn: boolean;
 }
 
 export function spaRoutes(config: Config, clientDir: string) {
@@ -17,7 +19,7 @@ export function spaRoutes(config: Config, clientDir: string) {
   if (!existsSync(indexFile)) {
     return app.get("*", (c) => c.text("The client is not built. Run `npm start` (it builds) or `npm run build`.", 503));
   }
-  const runtime: ClientRuntimeConfig = { docsUrl: config.docsUrl, posthog: config.posthog };
+  const runtime: ClientRuntimeConfig = { docsUrl: config.docsUrl, posthog: config.posthog, googleSignIn: config.google !== null };
   const script = `<script>window.__SWITCHBOARD__=${JSON.stringify(runtime).replace(/</g, "\\u003c")}</script>`;
   const html = readFileSync(indexFile, "utf8").replace("</head>", `${script}</head>`);
 

@@ -1,7 +1,10 @@
 // OAuth integrations (Google Sheets): connected only when the user's first external account approved
-// every required scope (INTEG-03). Connecting means granting scopes in Google sign-in (INTEG-04), which
-// this server does not offer yet, so the button explains that instead of pretending to connect.
-import { useState } from "react";
+// every required scope (INTEG-03). Connecting links a Google account through Better Auth with those
+// scopes (INTEG-04, decision 020): the browser goes to Google and comes back here, where getUser is
+// loaded afresh. A server without Google sign-in says so instead of pretending to connect.
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { ExternalLink, KeyRound } from "lucide-react";
 import { adminOnly } from "@/client/components/admin/read-only-notice";
 import { ConnectionCard } from "@/client/components/connections/connection-card";
@@ -10,14 +13,35 @@ import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/aler
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { Spinner } from "@/client/components/ui/spinner";
+import { linkErrorText, startOAuthLink } from "@/client/lib/connections/oauth-link";
+import { runtimeConfig } from "@/client/lib/runtime-config";
 import { isOAuthConnected } from "@/shared/connections/integrations";
 import type { ConnectionDefinition } from "@/shared/connections/types";
+
+/** Where Google sends the user back to, and where Better Auth reports a failed link. */
+const OAUTH_RETURN_PATH = "/control-hub/integrations";
 
 export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
   const { user, isAdmin } = useActiveOrg();
   const [open, setOpen] = useState(false);
+  const [starting, setStarting] = useState(false);
   const connected = isOAuthConnected(def, user.externalAccounts);
-  const provider = def.requiresOAuth?.provider === "google" ? "Google" : (def.requiresOAuth?.provider ?? "");
+  const oauth = def.requiresOAuth;
+  const provider = oauth?.provider === "google" ? "Google" : (oauth?.provider ?? "");
+  const configured = oauth?.provider === "google" && runtimeConfig.googleSignIn;
+  useLinkErrorToast(def.name);
+
+  async function connect() {
+    if (!configured || !oauth) return setOpen(true);
+    setStarting(true);
+    try {
+      window.location.assign(await startOAuthLink(oauth.provider, oauth.scopes, OAUTH_RETURN_PATH));
+    } catch (err) {
+      toast.error(`Failed to connect ${def.name}: ${err instanceof Error ? err.message : String(err)}`);
+      setStarting(false);
+    }
+  }
 
   return (
     <>
@@ -29,8 +53,16 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
           connected ? (
             <Badge variant="outline">Uses your {provider} account</Badge>
           ) : (
-            <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Connect ${def.name}`} {...adminOnly(isAdmin)}>
-              <KeyRound aria-hidden />
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={connect}
+              aria-label={`Connect ${def.name}`}
+              aria-busy={starting || undefined}
+              disabled={starting}
+              {...adminOnly(isAdmin)}
+            >
+              {starting ? <Spinner /> : <KeyRound aria-hidden />}
               Connect with {provider}
             </Button>
           )
@@ -54,7 +86,7 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
           <div className="grid gap-2 text-sm">
             <p className="font-medium">Access it will ask for</p>
             <ul className="grid gap-1 text-muted-foreground">
-              {def.requiresOAuth?.scopes.map((scope) => (
+              {oauth?.scopes.map((scope) => (
                 <li key={scope}>
                   <code className="rounded bg-muted px-1.5 py-0.5 text-xs [overflow-wrap:anywhere]">{scope}</code>
                 </li>
@@ -68,4 +100,22 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
       </Dialog>
     </>
   );
+}
+
+/** Better Auth sends a failed link back with `?error=<code>`: say so once, then tidy the address. */
+function useLinkErrorToast(name: string) {
+  const [params, setParams] = useSearchParams();
+  const error = params.get("error");
+  useEffect(() => {
+    if (!error) return;
+    toast.error(`Failed to connect ${name}: ${linkErrorText(error)}`);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("error");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [error, name, setParams]);
 }

@@ -1,14 +1,12 @@
-// The conversation's messages (chat spec §2 "Message display"). Owns the scroll container; `footer`
-// (typing indicator, error box, feedback block) scrolls with the messages.
-// Contract used by the chat screen: keep these props stable.
-import type { ReactNode } from "react";
+// The conversation's messages (chat spec §2 "Message display"). `footer` (typing indicator, error box,
+// feedback block) follows the messages. Long conversations render only the messages near the screen.
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { UIMessage } from "@ai-sdk/ui-utils";
 import { cn } from "@/client/lib/utils";
+import { MessageItem, type MessageAgent } from "./message-item";
 
-export interface MessageListAgent {
-  name: string;
-  logoUrl?: string | null;
-}
+export type MessageListAgent = MessageAgent;
 
 export interface MessageListProps {
   messages: UIMessage[];
@@ -19,26 +17,53 @@ export interface MessageListProps {
   className?: string;
 }
 
-/** Minimal rendering of text parts; the full message display replaces it. */
-export function MessageList({ messages, isProcessing, footer, className }: MessageListProps) {
+/** Below this many messages everything renders; above it the list is virtualised. */
+export const VIRTUALIZE_FROM = 60;
+
+export function MessageList({ messages, agent, isProcessing, footer, className }: MessageListProps) {
   const visible = messages.filter((m) => m.role !== "system");
   return (
-    <div className={cn("flex-1 overflow-y-auto", className)}>
-      <ol className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-        {visible.map((m, i) => {
-          const text = m.parts
-            .filter((p) => p.type === "text")
-            .map((p) => (p as { text: string }).text)
-            .join("");
-          const empty = !text && isProcessing && i === visible.length - 1 ? "Processing..." : "[Empty Message]";
-          return (
-            <li key={m.id} className={cn("flex", m.role === "user" ? "justify-end" : "justify-start")}>
-              <div className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm">{text || empty}</div>
-            </li>
-          );
-        })}
-      </ol>
+    <div className={cn("flex-1", className)}>
+      {visible.length >= VIRTUALIZE_FROM ? (
+        <VirtualMessages messages={visible} agent={agent} isProcessing={isProcessing} />
+      ) : (
+        <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+          {visible.map((m, i) => (
+            <MessageItem key={m.id} message={m} agent={agent} isLast={i === visible.length - 1} isProcessing={isProcessing} />
+          ))}
+        </ol>
+      )}
       {footer}
     </div>
+  );
+}
+
+function VirtualMessages({ messages, agent, isProcessing }: { messages: UIMessage[]; agent: MessageListAgent | undefined; isProcessing: boolean }) {
+  const list = useRef<HTMLOListElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => setOffset(list.current?.offsetTop ?? 0), []);
+  const virtualizer = useWindowVirtualizer({ count: messages.length, estimateSize: () => 120, overscan: 6, scrollMargin: offset });
+  useEffect(() => {
+    virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when a long thread opens
+  }, []);
+  const items = virtualizer.getVirtualItems();
+  return (
+    <ol ref={list} className="relative mx-auto w-full max-w-3xl px-4" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const m = messages[item.index]!;
+        return (
+          <div
+            key={m.id}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="absolute inset-x-4 pb-5"
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <MessageItem message={m} agent={agent} isLast={item.index === messages.length - 1} isProcessing={isProcessing} />
+          </div>
+        );
+      })}
+    </ol>
   );
 }

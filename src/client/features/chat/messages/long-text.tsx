@@ -1,0 +1,43 @@
+// TOOLCARD-09/10/12: markdown, JSON or plain text, cut at a preview length with Show more / Show less,
+// at most 24rem tall with scrolling.
+import { useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { Markdown } from "./markdown";
+
+export const TOOL_PREVIEW_LENGTH = 400;
+/** TOOLCARD-11: deep research and email use their own preview lengths. */
+export const PREVIEW_LENGTH_BY_TOOL: Record<string, number> = { perplexity_deep_research: 500, send_email: 300 };
+
+export function asDisplayText(value: unknown): { text: string; format: "json" | "markdown" | "plain" } {
+  if (typeof value === "string") {
+    const t = value.trim();
+    if ((t.startsWith("{") && t.endsWith("}")) || (t.startsWith("[") && t.endsWith("]"))) {
+      try {
+        return { text: JSON.stringify(JSON.parse(t), null, 2), format: "json" };
+      } catch {
+        // not JSON after all
+      }
+    }
+    return { text: value, format: /[#*_`[\]|>-]/.test(value) ? "markdown" : "plain" };
+  }
+  return { text: JSON.stringify(value ?? null, null, 2), format: "json" };
+}
+
+export function LongText({ value, previewLength = TOOL_PREVIEW_LENGTH }: { value: unknown; previewLength?: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const { text, format } = asDisplayText(value);
+  const long = text.length > previewLength;
+  const shown = long && !expanded ? `${text.slice(0, previewLength)}…` : text;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="max-h-[24rem] overflow-y-auto rounded-md bg-muted/60 p-2 text-xs" data-testid="long-text">
+        {format === "markdown" ? <Markdown text={shown} /> : <pre className="font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{shown}</pre>}
+      </div>
+      {long && (
+        <Button type="button" variant="link" size="sm" className="h-auto self-start p-0 text-xs" onClick={() => setExpanded(!expanded)}>
+          {expanded ? "Show less" : "Show more"}
+        </Button>
+      )}
+    </div>
+  );
+}

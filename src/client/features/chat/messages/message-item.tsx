@@ -1,0 +1,133 @@
+// One message (chat spec §2 "Message display"): user right, assistant left with its agent's logo;
+// every part type; Copy after processing; Processing... and [Empty Message].
+import { memo } from "react";
+import { Copy, FileText } from "lucide-react";
+import { toast } from "sonner";
+import type { Attachment, UIMessage } from "@ai-sdk/ui-utils";
+import { AgentLogo } from "@/client/components/agents/agent-logo";
+import { Button } from "@/client/components/ui/button";
+import { isImageFile } from "@/shared/files/rules";
+import { DownloadButton } from "./download-button";
+import { ImageAttachment } from "./image-attachment";
+import type { GeneratedFile } from "./link-rules";
+import { Markdown } from "./markdown";
+import { ToolCard } from "./tool-card";
+
+export interface MessageAgent {
+  name: string;
+  logoUrl?: string | null;
+}
+
+type Part = UIMessage["parts"][number];
+
+/** Files produced by tools in this message: downloadable links name them (MSG-21, TOOLCARD-24). */
+function generatedFiles(message: UIMessage): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  for (const p of message.parts) {
+    if (p.type !== "tool-invocation" || p.toolInvocation.state !== "result") continue;
+    const files = (p.toolInvocation.result as { files?: unknown } | undefined)?.files;
+    if (Array.isArray(files)) for (const f of files) if (f && typeof f === "object" && "r2_path" in f) out.push(f as GeneratedFile);
+  }
+  return out;
+}
+
+export const messageText = (m: UIMessage) =>
+  m.parts
+    .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text")
+    .map((p) => p.text)
+    .join("\n\n");
+
+function PartView({ part, generated }: { part: Part; generated: GeneratedFile[] }) {
+  switch (part.type) {
+    case "text":
+      return <Markdown text={part.text} generated={generated} />;
+    case "tool-invocation":
+      return <ToolCard invocation={part.toolInvocation} />;
+    case "reasoning":
+      return <p className="text-sm whitespace-pre-wrap text-muted-foreground italic">{part.reasoning}</p>;
+    case "source": {
+      const { url, title } = part.source;
+      return (
+        <a href={url} target="_blank" rel="nofollow noopener noreferrer" className="block text-xs text-primary underline">
+          {title || url}
+        </a>
+      );
+    }
+    case "step-start":
+      return null;
+    default:
+      return <p className="text-xs text-muted-foreground">[Unsupported part: {(part as { type: string }).type}]</p>;
+  }
+}
+
+function hasContent(m: UIMessage) {
+  return m.parts.some((p) => (p.type === "text" ? p.text.trim() !== "" : p.type !== "step-start")) || (m.experimental_attachments?.length ?? 0) > 0;
+}
+
+function Attachments({ items }: { items: Attachment[] }) {
+  return (
+    <ul aria-label="Attachments" className="flex flex-wrap justify-end gap-2">
+      {items.map((a, i) => {
+        const key = (a as { key?: string }).key ?? a.url;
+        const name = a.name ?? key.split("/").pop() ?? "file";
+        return (
+          <li key={`${key}-${i}`} className="flex flex-col items-end gap-1">
+            {isImageFile(name, a.contentType) ? (
+              <ImageAttachment r2Path={key} name={name} />
+            ) : (
+              <span className="flex items-center gap-2 rounded-md border bg-background px-2 py-1 text-xs">
+                <FileText className="size-4" aria-hidden />
+                <span className="max-w-48 truncate">{name}</span>
+                <span className="text-muted-foreground">{a.contentType}</span>
+              </span>
+            )}
+            <DownloadButton r2Path={key} filename={name} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export const MessageItem = memo(function MessageItem({ message, agent, isLast, isProcessing }: { message: UIMessage; agent: MessageAgent | undefined; isLast: boolean; isProcessing: boolean }) {
+  if (message.role === "system") return null; // MSG-10
+  const processingHere = isLast && isProcessing;
+  const empty = !hasContent(message);
+  if (message.role === "user") {
+    return (
+      <li className="flex flex-col items-end gap-2" data-role="user">
+        {message.experimental_attachments?.length ? <Attachments items={message.experimental_attachments} /> : null}
+        {(messageText(message).trim() || empty) && (
+          <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-3.5 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
+            {empty ? (processingHere ? "Processing..." : "[Empty Message]") : messageText(message)}
+          </div>
+        )}
+      </li>
+    );
+  }
+  const generated = generatedFiles(message);
+  return (
+    <li className="flex items-start gap-3" data-role="assistant">
+      <AgentLogo url={agent?.logoUrl} className="mt-0.5 size-8" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {empty ? (
+          <p className="text-sm text-muted-foreground">{processingHere ? "Processing..." : "[Empty Message]"}</p>
+        ) : (
+          message.parts.map((part, i) => <PartView key={i} part={part} generated={generated} />)
+        )}
+        {!processingHere && !empty && messageText(message).trim() && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="h-7 self-start px-2 text-xs text-muted-foreground"
+            onClick={() => navigator.clipboard.writeText(messageText(message)).then(() => toast.success("Copied to clipboard!"))}
+          >
+            <Copy aria-hidden />
+            Copy
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+});

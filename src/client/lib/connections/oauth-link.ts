@@ -1,0 +1,23 @@
+// Linking an identity-provider account (Google) through Better Auth to grant an OAuth integration its
+// scopes (INTEG-04, decision 020). The browser leaves for the provider and comes back to `returnTo`;
+// Better Auth appends `?error=<code>` there when the link fails.
+import { authFetch, isApiFailure } from "@/client/lib/api";
+
+/** Asks Better Auth for the provider's authorization URL; throws with a readable message on failure. */
+export async function startOAuthLink(provider: string, scopes: string[], returnTo: string): Promise<string> {
+  const res = await authFetch<{ url?: string }>("/api/auth/link-social", {
+    method: "POST",
+    body: { provider, scopes, callbackURL: returnTo, errorCallbackURL: returnTo },
+  });
+  if (isApiFailure(res)) {
+    const message = (res.data as { message?: unknown } | null)?.message;
+    throw new Error(typeof message === "string" && message ? message : `HTTP ${res.status}`);
+  }
+  if (!res?.url) throw new Error("The server did not return a sign-in address");
+  return res.url;
+}
+
+/** "account_already_linked_to_different_user" → "account already linked to different user". */
+export function linkErrorText(code: string): string {
+  return code.replace(/[_-]+/g, " ").trim().toLowerCase();
+}

@@ -1,0 +1,194 @@
+// Linking a Google account through Better Auth against a loopback Google stand-in (oidc-provider):
+// the scopes granted there become getUser's approvedScopes, which decide whether Google Sheets is
+// connected (decision 020).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createApp, type App } from "../app";
+import { createAuth } from "../auth/auth";
+import { account } from "../db/tables";
+import { getTestContext, testConfig, type TestContext } from "../test/context";
+import { call, signUp, type Identity } from "../test/http";
+import { SHEETS_SCOPE, startFakeGoogle, type FakeGoogle } from "../../../e2e/support/fake-google";
+import { INTEGRATION_BY_KEY, isOAuthConnected } from "../../shared/connections/integrations";
+import type { ExternalAccount } from "../../shared/org";
+
+const PUBLIC_URL = "http://localhost:3000";
+const sheets = INTEGRATION_BY_KEY["google-sheets"]!;
+
+let ctx: TestContext;
+let google: FakeGoogle;
+let app: App;
+
+beforeAll(async () => {
+  ctx = await getTestContext();
+  // Better Auth reads the discovery document when it starts, so the stand-in comes first.
+  google = await startFakeGoogle({ redirectUris: [`${PUBLIC_URL}/api/auth/callback/google`] });
+  const config = testConfig({
+    PUBLIC_URL,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_DISCOVERY_URL: google.discoveryUrl,
+  });
+  app = createApp({ config, auth: createAuth({ db: ctx.services.database.db, config, secret: "google-link-test-secret-0123456789" }) });
+});
+
+afterAll(async () => {
+  await google?.close();
+});
+
+/** Cookies as a browser keeps them for one site (names are distinct enough here to ignore paths). */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/**
+ * What a person does in the browser: start the link in Switchboard, sign in at "Google" as `login`,
+ * approve, and come back through Better Auth's callback. Returns where Switchboard sends them last.
+ */
+async function linkGoogle(who: Identity, login: string, scopes?: string[]) {
+  const start = await app.request("/api/auth/link-social", {
+    method: "POST",
+    headers: { authorization: `Bearer ${who.token}`, "content-type": "application/json", origin: PUBLIC_URL },
+    body: JSON.stringify({ provider: "google", callbackURL: "/control-hub/integrations", ...(scopes ? { scopes } : {}) }),
+  });
+  return throughGoogle(start, login);
+}
+
+async function throughGoogle(start: Response, login: string) {
+  const appJar = new Jar();
+  expect(start.status).toBe(200);
+  appJar.take(start);
+  const { url } = (await start.json()) as { url: string };
+  const authorize = new URL(url);
+  expect(authorize.origin).toBe(google.url);
+
+  const idpJar = new Jar();
+  let next = url;
+  for (let hop = 0; hop < 20; hop++) {
+    if (next.startsWith(PUBLIC_URL)) {
+      const back = await app.request(next.slice(PUBLIC_URL.length), { headers: { cookie: appJar.header() } });
+      const setsSession = back.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token="));
+      return { authorize, status: back.status, location: back.headers.get("location") ?? "", setsSession };
+    }
+    let res = await fetch(next, { redirect: "manual", headers: { cookie: idpJar.header() } });
+    idpJar.take(res);
+    if (res.status === 200) {
+      // A development interaction page: the login form, then the consent form.
+      const html = await res.text();
+      const action = new URL(/<form[^>]*action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&"), google.url);
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)![1]!;
+      const form: Record<string, string> = prompt === "login" ? { prompt, login, password: "any-password" } : { prompt };
+      res = await fetch(action, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: idpJar.header(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form).toString(),
+      });
+      idpJar.take(res);
+    }
+    expect([302, 303]).toContain(res.status);
+    next = new URL(res.headers.get("location")!, next).toString();
+  }
+  throw new Error("the Google sign-in never came back to Switchboard");
+}
+
+async function externalAccounts(who: Identity, via = app): Promise<ExternalAccount[]> {
+  const me = await call(via, "GET", "/api/getUser", { token: who.token });
+  expect(me.status).toBe(200);
+  return me.body.externalAccounts;
+}
+
+describe("linking a Google account", () => {
+  it("[INTEG-03] with the spreadsheets scope: getUser lists the approved scopes and Google Sheets is connected", async () => {
+    const who = await signUp(app, "sheets");
+    expect(isOAuthConnected(sheets, await externalAccounts(who))).toBe(false);
+
+    // A different address than the Switchboard login: the Google account that owns the sheets.
+    const linked = await linkGoogle(who, "sheets-owner@workspace.test", [SHEETS_SCOPE]);
+    expect(linked.authorize.searchParams.get("scope")!.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile", SHEETS_SCOPE]));
+    expect(linked.authorize.searchParams.get("prompt")).toBe("consent");
+    expect(linked.authorize.searchParams.get("access_type")).toBe("offline");
+    expect(linked.status).toBe(302);
+    expect(linked.location).toBe("/control-hub/integrations");
+
+    const accounts = await externalAccounts(who);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.provider).toBe("google");
+    expect(accounts[0]!.approvedScopes).toEqual(expect.arrayContaining(["openid", "email", "profile", SHEETS_SCOPE]));
+    expect(isOAuthConnected(sheets, accounts)).toBe(true);
+
+    // The tokens stay on the server: stored (encrypted or not) but never in getUser.
+    const [row] = await ctx.services.database.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, who.userId), eq(account.providerId, "google")));
+    expect(row!.accessToken).toBeTruthy();
+    expect(row!.accountId).toBe("sheets-owner@workspace.test");
+    const me = await call(app, "GET", "/api/getUser", { token: who.token });
+    expect(me.text).not.toContain(row!.accessToken!);
+    expect(me.text).not.toContain(google.clientSecret);
+    // The Switchboard login keeps its own address.
+    expect(me.body.email).toBe(who.email);
+  });
+
+  it("[INTEG-03] without the spreadsheets scope Google Sheets stays not connected; linking again with it connects", async () => {
+    const who = await signUp(app, "noscope");
+    const linked = await linkGoogle(who, "plain-google-user");
+    expect(linked.location).toBe("/control-hub/integrations");
+    let accounts = await externalAccounts(who);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.approvedScopes).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
+    expect(accounts[0]!.approvedScopes).not.toContain(SHEETS_SCOPE);
+    expect(isOAuthConnected(sheets, accounts)).toBe(false);
+
+    // The same Google account again, now granting Sheets: still one account, with the scope added.
+    await linkGoogle(who, "plain-google-user", [SHEETS_SCOPE]);
+    accounts = await externalAccounts(who);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.approvedScopes).toContain(SHEETS_SCOPE);
+    expect(isOAuthConnected(sheets, accounts)).toBe(true);
+  });
+
+  it("Google is not a way in: no sign-up, and no sign-in into the user sharing its email", async () => {
+    const signInWithGoogle = async (login: string) => {
+      const start = await app.request("/api/auth/sign-in/social", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: PUBLIC_URL },
+        body: JSON.stringify({ provider: "google", callbackURL: "/", errorCallbackURL: "/sign-in" }),
+      });
+      return throughGoogle(start, login);
+    };
+
+    const stranger = await signInWithGoogle("stranger@workspace.test");
+    expect(stranger.location).toBe("/sign-in?error=signup_disabled");
+    expect(stranger.setsSession).toBe(false);
+
+    // Someone holding a Google account with a Switchboard user's address is still not that user.
+    const who = await signUp(app, "sameaddress");
+    const sameEmail = await signInWithGoogle(who.email);
+    expect(sameEmail.location).toBe("/sign-in?error=account_not_linked");
+    expect(sameEmail.setsSession).toBe(false);
+    expect(await externalAccounts(who)).toEqual([]);
+  });
+
+  it("without Google configured the server has no google provider", async () => {
+    const who = await signUp(ctx.app, "nogoogle");
+    const res = await call(ctx.app, "POST", "/api/auth/link-social", {
+      token: who.token,
+      body: { provider: "google", scopes: [SHEETS_SCOPE], callbackURL: "/control-hub/integrations" },
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(res.status).toBe(404);
+    expect(await externalAccounts(who, ctx.app)).toEqual([]);
+  });
+});
