@@ -125,3 +125,21 @@ test("[CONV-04] collapsed to icons, the conversations stay but have no menu", as
   await page.keyboard.press("ControlOrMeta+b");
   await expect(menuFor(page, "Icon only")).toHaveCount(1);
 });
+
+test("[CONV-16] a chat started in the chat screen joins the list, and the list opens it again", async ({ page }) => {
+  await withConversations(page, []);
+  await page.goto("/chat");
+  await expect(page.getByText("No conversations")).toBeVisible();
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("Summarise the quarterly report");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const thread = new URL(page.url()).pathname;
+  const item = list(page).getByRole("link", { name: "Summarise the quarterly report" });
+  await expect(item).toHaveAttribute("aria-current", "page");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "New Chat" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`${thread}$`));
+  await expect(page.getByText("You said: Summarise the quarterly report")).toBeVisible();
+});

@@ -32,7 +32,8 @@ export function ConversationItemMenu({ orgId, id, name, title }: { orgId: string
       <DropdownMenu>
         <DropdownMenuTrigger
           aria-label={`Options for ${title}`}
-          className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-md text-sidebar-foreground opacity-0 outline-hidden ring-sidebar-ring transition-opacity group-hover/menu-item:opacity-100 hover:bg-sidebar-accent focus-visible:opacity-100 focus-visible:ring-2 data-[state=open]:opacity-100 peer-data-[active=true]/menu-button:opacity-100 [&>svg]:size-4"
+          // Touch screens have no hover: there the button is always shown.
+          className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-md text-sidebar-foreground outline-hidden ring-sidebar-ring transition-opacity hover:bg-sidebar-accent focus-visible:ring-2 md:opacity-0 md:group-hover/menu-item:opacity-100 md:focus-visible:opacity-100 md:data-[state=open]:opacity-100 md:peer-data-[active=true]/menu-button:opacity-100 [&>svg]:size-4"
         >
           <MoreHorizontal aria-hidden />
         </DropdownMenuTrigger>
