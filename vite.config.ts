@@ -10,7 +10,8 @@ export default defineConfig({
   publicDir: "public",
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
-  build: { outDir: "../../dist/client", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The manifest lets bench/bundle-size.mjs find the chunks a page loads.
+  build: { outDir: "../../dist/client", emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://localhost:${apiPort}`, changeOrigin: false } },

@@ -1,6 +1,6 @@
 // /chat and /chat/:threadId (chat spec §2 "Chat screen"). One route element for both, so a new thread's
 // URL change (X-Thread-ID) keeps the reply streaming on screen.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useActiveOrg } from "@/client/components/shell/active-org";
@@ -16,10 +16,13 @@ import { showFeedback, showTypingIndicator } from "./chat-status";
 import { FeedbackBlock } from "./feedback-block";
 import { ChatInput } from "./input/chat-input";
 import { useAttachments } from "./input/use-attachments";
-import { MessageList } from "./messages/message-list";
 import { NoAgents } from "./no-agents";
 import { useChatSession } from "./use-chat-session";
 import { DeletedConversation } from "./deleted-conversation";
+
+// The message display (markdown, tool cards, drawers) loads with the first message, not with the empty
+// chat: it keeps /chat's initial JavaScript small (bench/bundle-size.mjs).
+const MessageList = lazy(() => import("./messages/message-list").then((m) => ({ default: m.MessageList })));
 
 export const SELECT_AGENT_FIRST = "Please select an agent before starting a conversation.";
 
@@ -129,7 +132,9 @@ export function ChatPage() {
           {agents && <AgentPicker agents={agents} selectedId={selectedId} onSelect={(a) => setChosenId(a.id)} />}
         </div>
       ) : (
-        <MessageList messages={messages} agent={agent} isProcessing={session.isProcessing} footer={footer} />
+        <Suspense fallback={<CenteredSpinner />}>
+          <MessageList messages={messages} agent={agent} isProcessing={session.isProcessing} footer={footer} />
+        </Suspense>
       )}
       <div className="sticky bottom-0 z-10 bg-gradient-to-t from-background via-background to-background/0 px-4 pt-2 pb-4">
         <ChatInput
