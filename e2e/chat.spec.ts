@@ -138,3 +138,15 @@ test("[FILE-23] an unsupported file is refused with the spec's message", async (
   await expect(page.getByText("tool.exe is not a supported file type.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Attached files" })).toHaveCount(0);
 });
+
+test("[CHAT-21] [STREAM-04] a provider failing mid-stream keeps the partial reply and shows the error box", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("[error] go");
+  await messageBox(page).press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: /^Error: / })).toBeVisible();
+  await expect(page.getByText(/Partial answ/)).toBeVisible();
+  // The partial reply was stored, marked as failed: it is still there after a reload.
+  await page.reload();
+  await expect(page.getByText(/Partial answ/)).toBeVisible();
+});

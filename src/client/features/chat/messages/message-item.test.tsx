@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { UIMessage } from "@ai-sdk/ui-utils";
+import { MessageItem } from "./message-item";
+import { MessageList } from "./message-list";
+
+const { authFetch } = vi.hoisted(() => ({ authFetch: vi.fn() }));
+vi.mock("@/client/lib/api", async (importActual) => ({ ...(await importActual<object>()), authFetch }));
+afterEach(cleanup);
+
+const agent = { name: "Atlas", logoUrl: null };
+const msg = (role: UIMessage["role"], parts: UIMessage["parts"], id = Math.random().toString(36)): UIMessage => ({ id, role, content: "", parts });
+const show = (m: UIMessage, opts: { isLast?: boolean; isProcessing?: boolean } = {}) =>
+  render(
+    <ol>
+      <MessageItem message={m} agent={agent} isLast={opts.isLast ?? false} isProcessing={opts.isProcessing ?? false} />
+    </ol>,
+  );
+
+describe("message display", () => {
+  it("[MSG-08] [MSG-09] an empty message: Processing... while the last one is processing, else [Empty Message]", () => {
+    show(msg("assistant", []), { isLast: true, isProcessing: true });
+    expect(screen.getByText("Processing...")).toBeTruthy();
+    cleanup();
+    show(msg("assistant", [{ type: "step-start" }]), { isLast: false, isProcessing: true });
+    expect(screen.getByText("[Empty Message]")).toBeTruthy();
+  });
+
+  it("[MSG-10] system messages are hidden", () => {
+    render(<MessageList messages={[msg("system", [{ type: "text", text: "secret rules" }]), msg("user", [{ type: "text", text: "hi" }])]} agent={agent} isProcessing={false} />);
+    expect(screen.queryByText("secret rules")).toBeNull();
+    expect(screen.getByText("hi")).toBeTruthy();
+  });
+
+  it("[MSG-11] [MSG-13] [MSG-14] [MSG-15] [MSG-16] text, reasoning (muted italic), source links, hidden step-start, unsupported parts", () => {
+    show(
+      msg("assistant", [
+        { type: "step-start" },
+        { type: "reasoning", reasoning: "thinking hard", details: [] },
+        { type: "text", text: "The answer" },
+        { type: "source", source: { sourceType: "url", id: "s1", url: "https://example.com/a", title: "Example" } },
+        { type: "source", source: { sourceType: "url", id: "s2", url: "https://example.com/b" } },
+        { type: "mystery" } as unknown as UIMessage["parts"][number],
+      ]),
+    );
+    expect(screen.getByText("thinking hard").className).toMatch(/italic/);
+    expect(screen.getByText("thinking hard").className).toMatch(/text-muted-foreground/);
+    expect(screen.getByText("The answer")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Example" }).getAttribute("href")).toBe("https://example.com/a");
+    expect(screen.getByRole("link", { name: "https://example.com/b" })).toBeTruthy();
+    expect(screen.getByText("[Unsupported part: mystery]")).toBeTruthy();
+  });
+
+  it("[MSG-17] [MSG-18] [MSG-19] [MSG-20] meeting, incident and ticket blocks are collapsible panels with a line count", async () => {
+    const text = "```meeting\nMon 9:00\nStandup\n```\n\n```incident\nDB down\n```\n\n```ticket\nABC-1\nfix it\nsoon\n```";
+    show(msg("assistant", [{ type: "text", text }]));
+    const meeting = document.querySelector('[data-panel="meeting"]')!;
+    expect(meeting.className).toMatch(/border-green-500/);
+    expect(document.querySelector('[data-panel="incident"]')!.className).toMatch(/border-red-500/);
+    expect(document.querySelector('[data-panel="ticket"]')!.className).toMatch(/border-yellow-500/);
+    expect(within(meeting as HTMLElement).getByText("2 lines")).toBeTruthy();
+    expect(screen.getByText("1 line")).toBeTruthy();
+    expect(screen.queryByText(/Standup/)).toBeNull();
+    await userEvent.click(within(meeting as HTMLElement).getByRole("button", { name: /meeting/ }));
+    expect(screen.getByText(/Standup/)).toBeTruthy();
+  });
+
+  it("[MSG-01] [MSG-02] [MSG-04] [MSG-05] user right, assistant left with the default logo; unsafe links become text", () => {
+    show(msg("user", [{ type: "text", text: "hello" }]));
+    expect(document.querySelector('[data-role="user"]')!.className).toMatch(/items-end/);
+    cleanup();
+    show(msg("assistant", [{ type: "text", text: "[ok](https://a.example) [proto](//b.example/x) [bad](javascript:alert(1)) [mail](mailto:x@y.z)" }]));
+    expect(screen.getByTestId("agent-default-logo")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "ok" }).getAttribute("rel")).toBe("nofollow noopener noreferrer");
+    expect(screen.getByRole("link", { name: "proto" }).getAttribute("target")).toBe("_blank");
+    expect(screen.queryByRole("link", { name: "bad" })).toBeNull();
+    expect(screen.getByText("bad")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "mail" })).toBeNull();
+  });
+
+  it("[TOOLCARD-26] [TOOLCARD-28] [TOOLCARD-07] a running card, and a result with neither success nor error", () => {
+    show(msg("assistant", [{ type: "tool-invocation", toolInvocation: { state: "call", toolCallId: "1", toolName: "scrape_url", args: { url: "https://x.example" } } }]));
+    expect(screen.getByText("Running Scrape URL...")).toBeTruthy();
+    cleanup();
+    show(msg("assistant", [{ type: "tool-invocation", toolInvocation: { state: "result", toolCallId: "1", toolName: "scrape_url", args: {}, result: { status: "odd" } } }]));
+    expect(screen.getByText("Unknown status")).toBeTruthy();
+  });
+
+  it("[TOOLCARD-10] [TOOLCARD-12] long output is cut at 400 characters with Show more / Show less, in a 24rem box", async () => {
+    const long = "word ".repeat(200);
+    show(msg("assistant", [{ type: "tool-invocation", toolInvocation: { state: "result", toolCallId: "1", toolName: "scrape_url", args: { url: "https://x.example" }, result: { status: "success", content: long } } }]));
+    await userEvent.click(screen.getByRole("button", { name: /Read content from x.example/ }));
+    const output = screen.getByRole("region", { name: "Output" });
+    const box = within(output).getByTestId("long-text");
+    expect(box.className).toMatch(/max-h-\[24rem\]/);
+    expect(box.textContent!.length).toBeLessThan(410);
+    await userEvent.click(within(output).getByRole("button", { name: "Show more" }));
+    expect(box.textContent!.trim().length).toBe(long.trim().length);
+    expect(within(output).getByRole("button", { name: "Show less" })).toBeTruthy();
+  });
+});
