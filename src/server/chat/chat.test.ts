@@ -43,7 +43,7 @@ const lines = (text: string) => text.split("\n").filter(Boolean);
 const parsed = (text: string) => lines(text).map((l) => parseDataStreamPart(l));
 
 describe("POST /api/chat", () => {
-  it("[API-17][STREAM] streams the reply in the line protocol, with X-Thread-ID for a new thread", async () => {
+  it("[API-17] [API-09] [API-10] [STREAM-29] [CONV-17] [CONV-18] streams the reply in the line protocol, with X-Thread-ID for a new thread", async () => {
     const { res, text, threadId } = await chat(f.a.member, "hello there");
     expect(res.status).toBe(200);
     expect(threadId).toMatch(/^[0-9a-f-]{36}$/);
@@ -169,7 +169,7 @@ describe("POST /api/chat", () => {
     expect((await ctx.app.request(`/api/chat?orgId=${f.a.id}&chatId=${threadId}`, { headers: { authorization: `Bearer ${f.a.member.token}` } })).status).toBe(204);
   });
 
-  it("the plain-text stream mode sends only text", async () => {
+  it("[STREAM-19] the plain-text stream mode sends only text", async () => {
     const { text } = await chat(f.a.member, "plain please", { extra: { streamProtocol: "text" } });
     expect(text).toBe("You said: plain please");
   });
