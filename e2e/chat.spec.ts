@@ -1,4 +1,5 @@
 import { chatReady, messageBox } from "./chat-support";
+import { mainNav } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] choose an agent, send, and watch the reply stream into a new thread", async ({ page }) => {
@@ -137,4 +138,53 @@ test("[FILE-23] an unsupported file is refused with the spec's message", async (
   await page.getByTestId("chat-file-input").setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
   await expect(page.getByText("tool.exe is not a supported file type.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Attached files" })).toHaveCount(0);
+});
+
+test("[CHAT-15] [CHAT-13] the conversation header shows the agent, its card on hover; New Chat resets chat, thread and input", async ({ page }) => {
+  await chatReady(page, { name: "Atlas", description: "Answers questions" });
+  await page.goto("/chat");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  await page.getByRole("button", { name: "Atlas" }).hover();
+  await expect(page.getByText("Model: openai:gpt-4.1")).toBeVisible();
+  await expect(page.getByText("Answers questions")).toBeVisible();
+
+  await messageBox(page).fill("a draft");
+  await mainNav(page).getByRole("link", { name: "New Chat" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole("heading", { name: "Choose Your AI Agent" })).toBeVisible();
+  await expect(page.getByText("You said: hello")).toHaveCount(0);
+  await expect(messageBox(page)).toHaveValue("");
+});
+
+test("[CHAT-18] a deleted conversation says so and returns to /chat", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  const threadId = new URL(page.url()).pathname.split("/").pop()!;
+  const res = await page.request.patch(`/api/deleteConversation?threadId=${threadId}`, { headers: { origin: new URL(page.url()).origin } });
+  expect(res.ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "This conversation has been deleted" })).toBeVisible();
+  await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Choose Your AI Agent" })).toBeVisible();
+});
+
+test("[CHAT-19] a conversation whose agent is gone refuses to send without an agent", async ({ page }) => {
+  const { agents } = await chatReady(page, { name: "Atlas" }, { name: "Quill" });
+  await page.goto("/chat?agent=Atlas");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  const res = await page.request.delete("/api/agents", { data: { agentId: agents[0]!.id }, headers: { origin: new URL(page.url()).origin } });
+  expect(res.ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  await messageBox(page).fill("anyone there?");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("Please select an agent before starting a conversation.")).toBeVisible();
+  await expect(messageBox(page)).toHaveValue("anyone there?");
 });

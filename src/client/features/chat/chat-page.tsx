@@ -20,6 +20,7 @@ import { MessageList } from "./messages/message-list";
 import { NoAgents } from "./no-agents";
 import { useChatSession } from "./use-chat-session";
 import { DeletedConversation } from "./deleted-conversation";
+import { LoadFailed } from "./load-failed";
 
 export const SELECT_AGENT_FIRST = "Please select an agent before starting a conversation.";
 
@@ -110,6 +111,7 @@ export function ChatPage() {
   if (session.loadState === "deleted") return <DeletedConversation />;
   if (agents && agents.length === 0 && !threadId) return <NoAgents />;
   if (session.loadState === "loading") return <CenteredSpinner />;
+  if (session.loadState === "failed" && threadId) return <LoadFailed onRetry={() => void session.retryLoad(threadId)} />;
 
   const empty = messages.length === 0 && !threadId;
   const footer = (

@@ -120,8 +120,9 @@ describe("useChatSession", () => {
     await waitFor(() => expect(result.current.chat.error?.message).toBe("The response body is empty."));
   });
 
-  it("[STREAM-27] [STREAM-28] after a step whose tool calls all have results the client resubmits, up to 20 steps", async () => {
+  it("[STREAM-27] [STREAM-28] [STREAM-20] after a step whose tool calls all have results the client resubmits, up to 20 steps", async () => {
     expect(MAX_CHAT_STEPS).toBe(20);
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const toolStep = streamed([
       formatDataStreamPart("start_step", { messageId: "a1" }),
       formatDataStreamPart("tool_call", { toolCallId: "c1", toolName: "lookup", args: { q: "x" } }),
@@ -141,6 +142,11 @@ describe("useChatSession", () => {
     expect(resent.role).toBe("assistant");
     expect(resent.parts.some((p) => p.type === "tool-invocation")).toBe(true);
     expect(result.current.chat.messages.at(-1)?.content).toContain("The answer is 42.");
+    // A finish reason other than stop is only logged: no error, no toast.
+    expect(info).toHaveBeenCalledWith("Chat finished with reason: tool-calls");
+    expect(result.current.chat.error).toBeUndefined();
+    expect(toast.error).not.toHaveBeenCalled();
+    info.mockRestore();
   });
 
   it("[INPUT-06] [STREAM-26] Stop aborts silently and tells the server to stop the thread's reply", async () => {
@@ -191,5 +197,13 @@ describe("useChatSession", () => {
     await act(() => result.current.load("missing"));
     expect(result.current.loadState).toBe("failed");
     expect(toast.error).toHaveBeenCalledWith("Failed to load conversation.");
+
+    // Try again loads the same thread once more.
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith("/api/getConversation") ? new Response(JSON.stringify({ messages: [], isDeleted: false, agentId: 2 }), { headers: { "content-type": "application/json" } }) : new Response(null, { status: 204 }),
+    );
+    await act(() => result.current.retryLoad("missing"));
+    expect(result.current.loadState).toBe("loaded");
+    expect(result.current.storedAgentId).toBe(2);
   });
 });

@@ -150,6 +150,15 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
     [resume, setMessages, setThread],
   );
 
+  /** Loads a thread again after a failed load (load() skips the thread it already shows). */
+  const retryLoad = useCallback(
+    (threadId: string) => {
+      threadRef.current = null;
+      return load(threadId);
+    },
+    [load],
+  );
+
   /** Stop (INPUT-06): abort our request and tell the server, which keeps the partial reply. */
   const stop = useCallback(() => {
     chat.stop();
@@ -168,5 +177,5 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
   );
 
   const isProcessing = chat.status === "submitted" || chat.status === "streaming" || resuming;
-  return { chat, send, stop, reset, load, loadState, storedAgentId, isProcessing, resuming, threadId };
+  return { chat, send, stop, reset, load, retryLoad, loadState, storedAgentId, isProcessing, resuming, threadId };
 }
