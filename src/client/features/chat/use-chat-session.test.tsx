@@ -166,6 +166,29 @@ describe("useChatSession", () => {
     expect(del?.[0]).toBe("/api/chat?chatId=thread-s");
   });
 
+  it("[INPUT-06] [STREAM-26] [STREAM-29] Stop before the response arrives still stops the reply the server started, in its new thread", async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (init?.method === "DELETE") return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
+      return new Promise<Response>((r) => (answer = r));
+    });
+    const { result, onNewThread } = setup();
+    act(() => void result.current.send("go", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("submitted"));
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    expect(result.current.chat.error).toBeUndefined();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+
+    const late = textReply("Too late", { "X-Thread-ID": "thread-late" });
+    act(() => answer(late.response));
+    await waitFor(() => expect(fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE")?.[0]).toBe("/api/chat?chatId=thread-late"));
+    expect(onNewThread).toHaveBeenCalledWith("thread-late");
+    expect(result.current.threadId).toBe("thread-late");
+    // The stopped request's text never reaches the screen.
+    expect(result.current.chat.messages.map((m) => m.role)).toEqual(["user"]);
+  });
+
   it("[STREAM-30] opening a thread loads it and resumes a reply that is still streaming", async () => {
     const stored = {
       messages: [{ id: "u1", role: "user", content: "hello", parts: [{ type: "text", text: "hello" }], createdAt: new Date().toISOString() }],

@@ -6,7 +6,7 @@ import { useChat } from "@ai-sdk/react";
 import { callChatApi, generateId, type Attachment, type UIMessage } from "@ai-sdk/ui-utils";
 import { toast } from "sonner";
 import { authFetch, isApiFailure } from "@/client/lib/api";
-import { chatFetch, currentTimezone } from "./chat-fetch";
+import { chatFetch, currentTimezone, stopAwareFetch } from "./chat-fetch";
 
 export const MAX_CHAT_STEPS = 20;
 
@@ -37,11 +37,33 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
   const [resuming, setResuming] = useState(false);
   const resumeAbort = useRef<AbortController | null>(null);
 
+  /** A new thread from X-Thread-ID (STREAM-29): remember it and let the page follow it. */
+  const takeThread = useCallback(
+    (res: Response) => {
+      const thread = res.headers.get("X-Thread-ID");
+      if (thread && thread !== threadRef.current) {
+        setThread(thread);
+        callbacks.current.onNewThread(thread);
+      }
+    },
+    [setThread],
+  );
+  /** Stopped before the response arrived: the reply it started is stopped now that its thread is known. */
+  const stoppedEarly = useCallback(
+    (res: Response) => {
+      takeThread(res);
+      const thread = threadRef.current;
+      if (thread && res.ok) void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
+    },
+    [takeThread],
+  );
+  const fetchForChat = useCallback<typeof fetch>((input, init) => stopAwareFetch(chatFetch, stoppedEarly)(input, init), [stoppedEarly]);
+
   const chat = useChat({
     id: sessionId,
     api: "/api/chat",
     maxSteps: MAX_CHAT_STEPS,
-    fetch: chatFetch,
+    fetch: fetchForChat,
     sendExtraMessageFields: true,
     // The server keeps the history; the body carries the new message (retries resend the last one).
     experimental_prepareRequestBody: ({ messages }) => ({
@@ -51,13 +73,7 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
       id: sessionId,
       messages: messages.slice(-1),
     }),
-    onResponse: (res) => {
-      const thread = res.headers.get("X-Thread-ID");
-      if (thread && thread !== threadRef.current) {
-        setThread(thread);
-        callbacks.current.onNewThread(thread);
-      }
-    },
+    onResponse: takeThread,
     onFinish: (_message, { finishReason }) => {
       // STREAM-20: a finish reason other than stop is only logged.
       if (finishReason !== "stop") console.info(`Chat finished with reason: ${finishReason}`);
