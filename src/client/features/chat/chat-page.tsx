@@ -116,7 +116,8 @@ export function ChatPage() {
   const empty = messages.length === 0 && !threadId;
   const footer = (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 pb-4">
-      {showTypingIndicator(chat.status, messages) && <TypingIndicator />}
+      {/* A resumed reply streams outside useChat's status: it counts as streaming. */}
+      {showTypingIndicator(session.resuming ? "streaming" : chat.status, messages) && <TypingIndicator />}
       {chat.error && <ErrorBox message={chat.error.message || "An error occurred while chatting"} onRetry={() => void chat.reload()} />}
       {session.threadId && agent && showFeedback(messages.length, session.isProcessing) && <FeedbackBlock conversationId={session.threadId} agentId={agent.id} />}
     </div>

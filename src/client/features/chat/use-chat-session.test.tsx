@@ -120,6 +120,27 @@ describe("useChatSession", () => {
     await waitFor(() => expect(result.current.chat.error?.message).toBe("The response body is empty."));
   });
 
+  it("[STREAM-04] an error part in the stream fails the reply with its text, after the partial text", async () => {
+    const reply = streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", "Partial "), formatDataStreamPart("error", "Provider exploded")]);
+    reply.release();
+    fetchMock.mockResolvedValueOnce(reply.response);
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("error"));
+    expect(result.current.chat.error?.message).toBe("Provider exploded");
+    expect(toast.error).toHaveBeenCalledWith("Provider exploded");
+  });
+
+  it("[STREAM-07] a tool result without a matching call fails the reply", async () => {
+    const reply = streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("tool_result", { toolCallId: "nope", result: {} }), ...finishStep("stop")]);
+    reply.release();
+    fetchMock.mockResolvedValueOnce(reply.response);
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("error"));
+    expect(result.current.chat.error?.message).toMatch(/tool/i);
+  });
+
   it("[STREAM-27] [STREAM-28] [STREAM-20] after a step whose tool calls all have results the client resubmits, up to 20 steps", async () => {
     expect(MAX_CHAT_STEPS).toBe(20);
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
@@ -196,17 +217,29 @@ describe("useChatSession", () => {
       agentId: 5,
     };
     const live = textReply("Resumed text");
-    live.release();
     fetchMock.mockImplementation(async (url) => {
       if (String(url).startsWith("/api/getConversation")) return new Response(JSON.stringify(stored), { headers: { "content-type": "application/json" } });
       if (String(url) === "/api/chat?chatId=t1") return live.response;
+      if (String(url) === "/api/chat?chatId=t2") return new Response(null, { status: 204 });
       throw new Error(`unexpected ${String(url)}`);
     });
     const { result } = setup();
-    await act(() => result.current.load("t1"));
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t1")));
+    await waitFor(() => expect(result.current.isProcessing).toBe(true));
+    expect(result.current.resuming).toBe(true);
     expect(result.current.loadState).toBe("loaded");
     expect(result.current.storedAgentId).toBe(5);
+    live.release();
+    await act(() => loading);
     await waitFor(() => expect(result.current.chat.messages.map((m) => m.content)).toEqual(["hello", "Resumed text"]));
+    expect(result.current.isProcessing).toBe(false);
+
+    // Nothing streaming (204): the thread opens ready, never processing.
+    stored.messages = [];
+    await act(() => result.current.load("t2"));
+    expect(result.current.loadState).toBe("loaded");
+    expect(result.current.resuming).toBe(false);
     expect(result.current.isProcessing).toBe(false);
   });
 

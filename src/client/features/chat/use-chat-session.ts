@@ -104,10 +104,11 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
     async (threadId: string, history: UIMessage[]) => {
       const abort = new AbortController();
       resumeAbort.current = abort;
-      setResuming(true);
       try {
         const res = await chatFetch(`/api/chat?chatId=${encodeURIComponent(threadId)}`, { signal: abort.signal });
         if (res.status === 204) return false;
+        // Only a reply really running shows as processing: no flash of Stop on every opened thread.
+        setResuming(true);
         await callChatApi({
           api: "/api/chat",
           body: {},
