@@ -1,4 +1,5 @@
 import { chatReady, messageBox } from "./chat-support";
+import { mainNav } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] choose an agent, send, and watch the reply stream into a new thread", async ({ page }) => {
@@ -149,4 +150,97 @@ test("[CHAT-21] [STREAM-04] a provider failing mid-stream keeps the partial repl
   // The partial reply was stored, marked as failed: it is still there after a reload.
   await page.reload();
   await expect(page.getByText(/Partial answ/)).toBeVisible();
+});
+
+test("[CHAT-15] [CHAT-13] the conversation header shows the agent, its card on hover; New Chat resets chat, thread and input", async ({ page }) => {
+  await chatReady(page, { name: "Atlas", description: "Answers questions" });
+  await page.goto("/chat");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  await page.getByRole("button", { name: "Atlas" }).hover();
+  await expect(page.getByText("Model: openai:gpt-4.1")).toBeVisible();
+  await expect(page.getByText("Answers questions")).toBeVisible();
+
+  await messageBox(page).fill("a draft");
+  await mainNav(page).getByRole("link", { name: "New Chat" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole("heading", { name: "Choose Your AI Agent" })).toBeVisible();
+  await expect(page.getByText("You said: hello")).toHaveCount(0);
+  await expect(messageBox(page)).toHaveValue("");
+});
+
+test("[CHAT-18] a deleted conversation says so and returns to /chat", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  const threadId = new URL(page.url()).pathname.split("/").pop()!;
+  const res = await page.request.patch(`/api/deleteConversation?threadId=${threadId}`, { headers: { origin: new URL(page.url()).origin } });
+  expect(res.ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "This conversation has been deleted" })).toBeVisible();
+  await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Choose Your AI Agent" })).toBeVisible();
+});
+
+test("[CHAT-19] a conversation whose agent is gone refuses to send without an agent", async ({ page }) => {
+  const { agents } = await chatReady(page, { name: "Atlas" }, { name: "Quill" });
+  await page.goto("/chat?agent=Atlas");
+  await messageBox(page).fill("hello");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  const res = await page.request.delete("/api/agents", { data: { agentId: agents[0]!.id }, headers: { origin: new URL(page.url()).origin } });
+  expect(res.ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByText("You said: hello")).toBeVisible();
+  await messageBox(page).fill("anyone there?");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("Please select an agent before starting a conversation.")).toBeVisible();
+  await expect(messageBox(page)).toHaveValue("anyone there?");
+});
+
+test("[CHAT-16] [CHAT-21] [STREAM-25] a reply failing mid-stream keeps its partial text, shows the error box, and Retry asks again", async ({ page }) => {
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("[error] go");
+  await messageBox(page).press("Enter");
+  const alert = page.getByRole("alert").filter({ hasText: /^Error: / });
+  await expect(alert).toBeVisible();
+  await expect(page.locator('[data-role="assistant"]')).toContainText("Partial");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && r.url().endsWith("/api/chat") && posts.push(r.postData() ?? ""));
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect.poll(() => posts.length).toBe(1);
+  expect(JSON.parse(posts[0]!).messages[0].content).toBe("[error] go");
+  await expect(alert).toBeVisible();
+});
+
+test("[INPUT-07] [FILE-31] [FILE-26] [FILE-44] dragging files over the input shows the overlay; a pasted image uploads as pasted_image_{timestamp}", async ({ page }) => {
+  await chatReady(page, { name: "Reader" });
+  await page.goto("/chat");
+  const form = page.locator("form").filter({ has: messageBox(page) });
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["hello"], "notes.txt", { type: "text/plain" }));
+    return dt;
+  });
+  await form.dispatchEvent("dragover", { dataTransfer });
+  await expect(page.getByText("Drop files here")).toBeVisible();
+  await expect(page.getByText("Images, documents, spreadsheets supported")).toBeVisible();
+  await form.dispatchEvent("drop", { dataTransfer });
+  await expect(page.getByText("Drop files here")).toHaveCount(0);
+  await expect(page.getByText("1 document(s) uploaded and content extracted successfully.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Attached files" }).getByText("notes.txt")).toBeVisible();
+
+  await messageBox(page).evaluate((el) => {
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([png], "image.png", { type: "image/png" }));
+    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText("Pasted and uploaded 1 image(s).")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Attached files" }).getByText(/^pasted_image_\d+\.png$/)).toBeVisible();
 });

@@ -26,3 +26,49 @@ export const currentTimezone = () => {
     return "UTC";
   }
 };
+
+/**
+ * A reply is not tied to its request (decision 009): aborting the fetch before the response arrives
+ * would leave the server generating into a thread we never heard of. So the request itself is never
+ * cut off early: an abort rejects at once for useChat, and when the response does arrive its thread
+ * (X-Thread-ID, else the thread we already had) is handed to `onStoppedEarly` to be stopped there.
+ * Once the response is here, an abort cancels it as usual.
+ */
+export function stopAwareFetch(fetchImpl: typeof fetch, onStoppedEarly: (res: Response) => void): typeof fetch {
+  return (input, init = {}) => {
+    const outer = init.signal;
+    if (!outer) return fetchImpl(input, init);
+    const inner = new AbortController();
+    const pending = fetchImpl(input, { ...init, signal: inner.signal });
+    return new Promise<Response>((resolve, reject) => {
+      let settled = false;
+      const abortError = () => new DOMException("The user aborted a request.", "AbortError");
+      const onAbort = () => {
+        if (settled) return inner.abort();
+        settled = true;
+        reject(abortError());
+        pending.then(
+          (res) => {
+            inner.abort();
+            onStoppedEarly(res);
+          },
+          () => {},
+        );
+      };
+      if (outer.aborted) return onAbort();
+      outer.addEventListener("abort", onAbort, { once: true });
+      pending.then(
+        (res) => {
+          if (settled) return;
+          settled = true;
+          resolve(res);
+        },
+        (err: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  };
+}

@@ -19,6 +19,7 @@ import { useAttachments } from "./input/use-attachments";
 import { NoAgents } from "./no-agents";
 import { useChatSession } from "./use-chat-session";
 import { DeletedConversation } from "./deleted-conversation";
+import { LoadFailed } from "./load-failed";
 
 // The message display (markdown, tool cards, drawers) loads with the first message, not with the empty
 // chat: it keeps /chat's initial JavaScript small (bench/bundle-size.mjs).
@@ -113,11 +114,13 @@ export function ChatPage() {
   if (session.loadState === "deleted") return <DeletedConversation />;
   if (agents && agents.length === 0 && !threadId) return <NoAgents />;
   if (session.loadState === "loading") return <CenteredSpinner />;
+  if (session.loadState === "failed" && threadId) return <LoadFailed onRetry={() => void session.retryLoad(threadId)} />;
 
   const empty = messages.length === 0 && !threadId;
   const footer = (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 pb-4">
-      {showTypingIndicator(chat.status, messages) && <TypingIndicator />}
+      {/* A resumed reply streams outside useChat's status: it counts as streaming. */}
+      {showTypingIndicator(session.resuming ? "streaming" : chat.status, messages) && <TypingIndicator />}
       {chat.error && <ErrorBox message={chat.error.message || "An error occurred while chatting"} onRetry={() => void chat.reload()} />}
       {session.threadId && agent && showFeedback(messages.length, session.isProcessing) && <FeedbackBlock conversationId={session.threadId} agentId={agent.id} />}
     </div>

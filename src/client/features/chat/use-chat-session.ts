@@ -6,7 +6,7 @@ import { useChat } from "@ai-sdk/react";
 import { callChatApi, generateId, type Attachment, type UIMessage } from "@ai-sdk/ui-utils";
 import { toast } from "sonner";
 import { authFetch, isApiFailure } from "@/client/lib/api";
-import { chatFetch, currentTimezone } from "./chat-fetch";
+import { chatFetch, currentTimezone, stopAwareFetch } from "./chat-fetch";
 
 export const MAX_CHAT_STEPS = 20;
 
@@ -37,11 +37,33 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
   const [resuming, setResuming] = useState(false);
   const resumeAbort = useRef<AbortController | null>(null);
 
+  /** A new thread from X-Thread-ID (STREAM-29): remember it and let the page follow it. */
+  const takeThread = useCallback(
+    (res: Response) => {
+      const thread = res.headers.get("X-Thread-ID");
+      if (thread && thread !== threadRef.current) {
+        setThread(thread);
+        callbacks.current.onNewThread(thread);
+      }
+    },
+    [setThread],
+  );
+  /** Stopped before the response arrived: the reply it started is stopped now that its thread is known. */
+  const stoppedEarly = useCallback(
+    (res: Response) => {
+      takeThread(res);
+      const thread = threadRef.current;
+      if (thread && res.ok) void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
+    },
+    [takeThread],
+  );
+  const fetchForChat = useCallback<typeof fetch>((input, init) => stopAwareFetch(chatFetch, stoppedEarly)(input, init), [stoppedEarly]);
+
   const chat = useChat({
     id: sessionId,
     api: "/api/chat",
     maxSteps: MAX_CHAT_STEPS,
-    fetch: chatFetch,
+    fetch: fetchForChat,
     sendExtraMessageFields: true,
     // The server keeps the history; the body carries the new message (retries resend the last one).
     experimental_prepareRequestBody: ({ messages }) => ({
@@ -51,13 +73,7 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
       id: sessionId,
       messages: messages.slice(-1),
     }),
-    onResponse: (res) => {
-      const thread = res.headers.get("X-Thread-ID");
-      if (thread && thread !== threadRef.current) {
-        setThread(thread);
-        callbacks.current.onNewThread(thread);
-      }
-    },
+    onResponse: takeThread,
     onFinish: (_message, { finishReason }) => {
       // STREAM-20: a finish reason other than stop is only logged.
       if (finishReason !== "stop") console.info(`Chat finished with reason: ${finishReason}`);
@@ -88,10 +104,11 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
     async (threadId: string, history: UIMessage[]) => {
       const abort = new AbortController();
       resumeAbort.current = abort;
-      setResuming(true);
       try {
         const res = await chatFetch(`/api/chat?chatId=${encodeURIComponent(threadId)}`, { signal: abort.signal });
         if (res.status === 204) return false;
+        // Only a reply really running shows as processing: no flash of Stop on every opened thread.
+        setResuming(true);
         await callChatApi({
           api: "/api/chat",
           body: {},
@@ -150,6 +167,15 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
     [resume, setMessages, setThread],
   );
 
+  /** Loads a thread again after a failed load (load() skips the thread it already shows). */
+  const retryLoad = useCallback(
+    (threadId: string) => {
+      threadRef.current = null;
+      return load(threadId);
+    },
+    [load],
+  );
+
   /** Stop (INPUT-06): abort our request and tell the server, which keeps the partial reply. */
   const stop = useCallback(() => {
     chat.stop();
@@ -168,5 +194,5 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
   );
 
   const isProcessing = chat.status === "submitted" || chat.status === "streaming" || resuming;
-  return { chat, send, stop, reset, load, loadState, storedAgentId, isProcessing, resuming, threadId };
+  return { chat, send, stop, reset, load, retryLoad, loadState, storedAgentId, isProcessing, resuming, threadId };
 }

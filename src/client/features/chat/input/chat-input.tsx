@@ -8,6 +8,7 @@ import { Button } from "@/client/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/client/components/ui/tooltip";
 import { cn } from "@/client/lib/utils";
 import { BLUR_AFTER_SEND_BELOW_PX, canSend, inputPlaceholder, isSendKey, sendTooltip } from "../chat-status";
+import { watchFileDialog } from "./file-dialog";
 import type { useAttachments } from "./use-attachments";
 
 const ACCEPT = CHAT_ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(",");
@@ -27,6 +28,15 @@ export function ChatInput(props: {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [drag, setDrag] = useState<DragState>("idle");
+  /** The file dialog is open: the attach button waits for it to close (FILE-32). */
+  const [choosing, setChoosing] = useState(false);
+  const openPicker = () => {
+    const input = picker.current;
+    if (!input) return;
+    setChoosing(true);
+    watchFileDialog(input, () => setChoosing(false));
+    input.click();
+  };
   const sendable = canSend({ text: value, fileCount: files.attachments.length, uploading: files.uploading, loading: props.loading, processing });
 
   const send = (e?: FormEvent) => {
@@ -125,7 +135,7 @@ export function ChatInput(props: {
         <div className="flex items-center justify-between">
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button type="button" variant="ghost" size="icon-sm" aria-label="Attach files (or drag & drop)" onClick={() => picker.current?.click()}>
+              <Button type="button" variant="ghost" size="icon-sm" aria-label="Attach files (or drag & drop)" aria-busy={choosing} disabled={choosing} onClick={openPicker}>
                 <Paperclip aria-hidden />
               </Button>
             </TooltipTrigger>

@@ -1,0 +1,265 @@
+// @vitest-environment happy-dom
+// The chat session against a fetch that answers like the server: the line protocol of decision 009.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { formatDataStreamPart } from "@ai-sdk/ui-utils";
+import { setSessionToken } from "@/client/lib/session-token";
+import { MAX_CHAT_STEPS, useChatSession } from "./use-chat-session";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+const { toast } = await import("sonner");
+
+const fetchMock = vi.fn<typeof fetch>();
+const usage = { promptTokens: 1, completionTokens: 1 };
+const finishStep = (finishReason: "stop" | "tool-calls") => [
+  formatDataStreamPart("finish_step", { finishReason, usage, isContinued: false }),
+  formatDataStreamPart("finish_message", { finishReason, usage }),
+];
+/** A streamed reply: the lines, one chunk each, with a gate that holds the end until `release()`. */
+function streamed(lines: string[], headers: Record<string, string> = {}, signal?: AbortSignal) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      // Like a real fetch body: an abort errors the stream.
+      signal?.addEventListener("abort", () => controller.error(new DOMException("The operation was aborted.", "AbortError")));
+      const enc = new TextEncoder();
+      controller.enqueue(enc.encode(lines[0]!));
+      await gate;
+      for (const line of lines.slice(1)) controller.enqueue(enc.encode(line));
+      controller.close();
+    },
+  });
+  return { response: new Response(body, { status: 200, headers: { "x-vercel-ai-data-stream": "v1", ...headers } }), release };
+}
+const textReply = (text: string, headers?: Record<string, string>) =>
+  streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", text), ...finishStep("stop")], headers);
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+const bodyOf = (i: number) => JSON.parse(String(posts()[i]![1]!.body)) as Record<string, unknown>;
+
+beforeEach(() => {
+  setSessionToken("tok");
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  vi.mocked(toast.error).mockClear();
+});
+
+const setup = () => {
+  const onNewThread = vi.fn();
+  const onFinished = vi.fn();
+  const hook = renderHook(() => useChatSession({ onNewThread, onFinished }));
+  return { ...hook, onNewThread, onFinished };
+};
+
+describe("useChatSession", () => {
+  it("[STREAM-23] [STREAM-24] [STREAM-29] [API-17] a send goes ready → submitted → streaming → ready, and the new thread comes from X-Thread-ID", async () => {
+    const reply = textReply("Hello!", { "X-Thread-ID": "thread-1" });
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    const { result, onNewThread, onFinished } = setup();
+    expect(result.current.chat.status).toBe("ready");
+
+    act(() => void result.current.send("hi there", [], 7));
+    await waitFor(() => expect(result.current.chat.status).toBe("submitted"));
+    expect(result.current.isProcessing).toBe(true);
+    act(() => answer(reply.response));
+    await waitFor(() => expect(result.current.chat.status).toBe("streaming"));
+    expect(onNewThread).toHaveBeenCalledExactlyOnceWith("thread-1");
+    expect(result.current.threadId).toBe("thread-1");
+    reply.release();
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    expect(result.current.chat.messages.at(-1)?.content).toBe("Hello!");
+    expect(onFinished).toHaveBeenCalledOnce();
+
+    const [url, init] = posts()[0]!;
+    expect(url).toBe("/api/chat");
+    expect(new Headers(init!.headers).get("Authorization")).toBe("Bearer tok");
+    const body = bodyOf(0);
+    expect(body).toMatchObject({ agentId: 7, threadId: null, timezone: expect.any(String), id: expect.any(String) });
+    expect(body.messages).toEqual([expect.objectContaining({ role: "user", content: "hi there", parts: [{ type: "text", text: "hi there" }] })]);
+  });
+
+  it("[STREAM-29] the next message of the thread names it", async () => {
+    const first = textReply("One", { "X-Thread-ID": "thread-9" });
+    first.release();
+    const second = textReply("Two");
+    second.release();
+    fetchMock.mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    const { result } = setup();
+    await act(() => result.current.send("first", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    await act(() => result.current.send("second", [], 1));
+    await waitFor(() => expect(result.current.chat.messages).toHaveLength(4));
+    expect(bodyOf(1)).toMatchObject({ threadId: "thread-9", agentId: 1 });
+  });
+
+  it("[STREAM-21] [STREAM-25] [CHAT-20] a failed response shows the server's words, moves to error, and toasts", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: "Agent not found" }), { status: 404, headers: { "content-type": "application/json" } }));
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("error"));
+    expect(result.current.chat.error?.message).toBe("Agent not found");
+    expect(toast.error).toHaveBeenCalledWith("Agent not found");
+  });
+
+  it("[STREAM-21] a failed response without a body reads Failed to fetch the chat response.", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 500 }));
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.error?.message).toBe("Failed to fetch the chat response."));
+  });
+
+  it("[STREAM-22] an empty response body fails with The response body is empty.", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 200 }));
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.error?.message).toBe("The response body is empty."));
+  });
+
+  it("[STREAM-04] an error part in the stream fails the reply with its text, after the partial text", async () => {
+    const reply = streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", "Partial "), formatDataStreamPart("error", "Provider exploded")]);
+    reply.release();
+    fetchMock.mockResolvedValueOnce(reply.response);
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("error"));
+    expect(result.current.chat.error?.message).toBe("Provider exploded");
+    expect(toast.error).toHaveBeenCalledWith("Provider exploded");
+  });
+
+  it("[STREAM-07] a tool result without a matching call fails the reply", async () => {
+    const reply = streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("tool_result", { toolCallId: "nope", result: {} }), ...finishStep("stop")]);
+    reply.release();
+    fetchMock.mockResolvedValueOnce(reply.response);
+    const { result } = setup();
+    await act(() => result.current.send("hi", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("error"));
+    expect(result.current.chat.error?.message).toMatch(/tool/i);
+  });
+
+  it("[STREAM-27] [STREAM-28] [STREAM-20] after a step whose tool calls all have results the client resubmits, up to 20 steps", async () => {
+    expect(MAX_CHAT_STEPS).toBe(20);
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const toolStep = streamed([
+      formatDataStreamPart("start_step", { messageId: "a1" }),
+      formatDataStreamPart("tool_call", { toolCallId: "c1", toolName: "lookup", args: { q: "x" } }),
+      formatDataStreamPart("tool_result", { toolCallId: "c1", result: { status: "success", content: "42" } }),
+      ...finishStep("tool-calls"),
+    ]);
+    toolStep.release();
+    const answer = textReply("The answer is 42.");
+    answer.release();
+    fetchMock.mockResolvedValueOnce(toolStep.response).mockResolvedValueOnce(answer.response);
+    const { result } = setup();
+    await act(() => result.current.send("look it up", [], 3));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    // The resubmission carries the assistant message with the tool result.
+    const resent = (bodyOf(1).messages as { role: string; parts: { type: string }[] }[])[0]!;
+    expect(resent.role).toBe("assistant");
+    expect(resent.parts.some((p) => p.type === "tool-invocation")).toBe(true);
+    expect(result.current.chat.messages.at(-1)?.content).toContain("The answer is 42.");
+    // A finish reason other than stop is only logged: no error, no toast.
+    expect(info).toHaveBeenCalledWith("Chat finished with reason: tool-calls");
+    expect(result.current.chat.error).toBeUndefined();
+    expect(toast.error).not.toHaveBeenCalled();
+    info.mockRestore();
+  });
+
+  it("[INPUT-06] [STREAM-26] Stop aborts silently and tells the server to stop the thread's reply", async () => {
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (init?.method === "DELETE") return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
+      const lines = [formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", "Partial"), ...finishStep("stop")];
+      return streamed(lines, { "X-Thread-ID": "thread-s" }, init?.signal ?? undefined).response;
+    });
+    const { result } = setup();
+    act(() => void result.current.send("go", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("streaming"));
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    expect(result.current.chat.error).toBeUndefined();
+    expect(toast.error).not.toHaveBeenCalled();
+    const del = fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE");
+    expect(del?.[0]).toBe("/api/chat?chatId=thread-s");
+  });
+
+  it("[INPUT-06] [STREAM-26] [STREAM-29] Stop before the response arrives still stops the reply the server started, in its new thread", async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (init?.method === "DELETE") return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
+      return new Promise<Response>((r) => (answer = r));
+    });
+    const { result, onNewThread } = setup();
+    act(() => void result.current.send("go", [], 1));
+    await waitFor(() => expect(result.current.chat.status).toBe("submitted"));
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    expect(result.current.chat.error).toBeUndefined();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+
+    const late = textReply("Too late", { "X-Thread-ID": "thread-late" });
+    act(() => answer(late.response));
+    await waitFor(() => expect(fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE")?.[0]).toBe("/api/chat?chatId=thread-late"));
+    expect(onNewThread).toHaveBeenCalledWith("thread-late");
+    expect(result.current.threadId).toBe("thread-late");
+    // The stopped request's text never reaches the screen.
+    expect(result.current.chat.messages.map((m) => m.role)).toEqual(["user"]);
+  });
+
+  it("[STREAM-30] opening a thread loads it and resumes a reply that is still streaming", async () => {
+    const stored = {
+      messages: [{ id: "u1", role: "user", content: "hello", parts: [{ type: "text", text: "hello" }], createdAt: new Date().toISOString() }],
+      isDeleted: false,
+      agentId: 5,
+    };
+    const live = textReply("Resumed text");
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).startsWith("/api/getConversation")) return new Response(JSON.stringify(stored), { headers: { "content-type": "application/json" } });
+      if (String(url) === "/api/chat?chatId=t1") return live.response;
+      if (String(url) === "/api/chat?chatId=t2") return new Response(null, { status: 204 });
+      throw new Error(`unexpected ${String(url)}`);
+    });
+    const { result } = setup();
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t1")));
+    await waitFor(() => expect(result.current.isProcessing).toBe(true));
+    expect(result.current.resuming).toBe(true);
+    expect(result.current.loadState).toBe("loaded");
+    expect(result.current.storedAgentId).toBe(5);
+    live.release();
+    await act(() => loading);
+    await waitFor(() => expect(result.current.chat.messages.map((m) => m.content)).toEqual(["hello", "Resumed text"]));
+    expect(result.current.isProcessing).toBe(false);
+
+    // Nothing streaming (204): the thread opens ready, never processing.
+    stored.messages = [];
+    await act(() => result.current.load("t2"));
+    expect(result.current.loadState).toBe("loaded");
+    expect(result.current.resuming).toBe(false);
+    expect(result.current.isProcessing).toBe(false);
+  });
+
+  it("[CHAT-18] a deleted conversation is reported; a failed load toasts Failed to load conversation.", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ messages: [], isDeleted: true, agentId: null }), { headers: { "content-type": "application/json" } }));
+    const { result } = setup();
+    await act(() => result.current.load("gone"));
+    expect(result.current.loadState).toBe("deleted");
+
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: "Not found" }), { status: 404, headers: { "content-type": "application/json" } }));
+    await act(() => result.current.load("missing"));
+    expect(result.current.loadState).toBe("failed");
+    expect(toast.error).toHaveBeenCalledWith("Failed to load conversation.");
+
+    // Try again loads the same thread once more.
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith("/api/getConversation") ? new Response(JSON.stringify({ messages: [], isDeleted: false, agentId: 2 }), { headers: { "content-type": "application/json" } }) : new Response(null, { status: 204 }),
+    );
+    await act(() => result.current.retryLoad("missing"));
+    expect(result.current.loadState).toBe("loaded");
+    expect(result.current.storedAgentId).toBe(2);
+  });
+});
