@@ -29,6 +29,8 @@ const envSchema = z.object({
   POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
   OUTBOUND_ALLOW_HOSTS: list,
   MCP_STDIO_ALLOWLIST: z.string().optional(),
+  MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -55,6 +57,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     mcpStdioAllowlist: parseStdioAllowlist(e.MCP_STDIO_ALLOWLIST),
+    mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
+    mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
   };
 }
 
