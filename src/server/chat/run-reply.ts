@@ -90,7 +90,6 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
         emit(formatDataStreamPart("error", error));
       }
     }
-    await mcp?.close(); // stdio children exit, remote sessions end
     if (stream.abort.signal.aborted && status === "complete") status = "aborted";
     const m = assembler.result();
     if (status !== "complete" && !m.finishReason) {
@@ -114,7 +113,12 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
     } catch (err) {
       log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
     }
-    await closeStream(replyId, status === "complete" ? "done" : status);
+    try {
+      await closeStream(replyId, status === "complete" ? "done" : status);
+    } finally {
+      // After the stream ends so a busy stdio server's shutdown grace never delays the client.
+      await mcp?.close();
+    }
     if (final.finishReason && final.finishReason !== "stop") log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
     return { status, text: final.content, error };
   })();

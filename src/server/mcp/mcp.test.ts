@@ -99,7 +99,7 @@ describe("MCP tools at chat time", () => {
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { tools: { search_google: true }, mcpServers: [server.id] });
     const result = await callTool(agent.id, "mcp_echo_stdio_echo", { text: "hello mcp" });
     expect(result).toEqual({ status: "success", content: "echo: hello mcp" });
-    expect(toolNames().sort()).toEqual(["mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid", "search_google"]);
+    expect(toolNames().sort()).toEqual(["mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid", "mcp_echo_stdio_sleep", "search_google"]);
     const echo = fake.requests[0]!.body.tools.find((t: any) => t.function.name === "mcp_echo_stdio_echo");
     expect(echo.function.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
     // The model's second step got the MCP result.
@@ -110,6 +110,25 @@ describe("MCP tools at chat time", () => {
     const server = await addServer(f.a.id, {});
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
     expect(await callTool(agent.id, "mcp_echo_stdio_fail")).toEqual({ status: "error", error: "it broke" });
+  });
+
+  it("gives a tool call a time limit, and honours the abort signal", async () => {
+    const server = await addServer(f.a.id, {});
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    setMcpRuntimeOptions({ callTimeoutMs: 300 });
+    const result = await callTool(agent.id, "mcp_echo_stdio_sleep", { ms: 3_000 });
+    expect(result).toMatchObject({ status: "error", error: expect.stringMatching(/^The MCP tool sleep failed: .*timed out/i) });
+
+    setMcpRuntimeOptions({ callTimeoutMs: 60_000 });
+    const mcp = await openAgentMcp({ orgId: f.a.id, agent: { id: agent.id, mcpServers: [server.id] }, signal: new AbortController().signal });
+    const abort = new AbortController();
+    const started = Date.now();
+    const execute = mcp.tools.mcp_echo_stdio_sleep!.execute as unknown as (input: unknown, o: { toolCallId: string; messages: never[]; abortSignal: AbortSignal }) => Promise<unknown>;
+    const pending = execute({ ms: 3_000 }, { toolCallId: "t1", messages: [], abortSignal: abort.signal });
+    setTimeout(() => abort.abort(), 100);
+    expect(await pending).toMatchObject({ status: "error" });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await mcp.close();
   });
 
   it("spawns the stdio child with PATH and its own configured variables only: no server secrets, no loader overrides", async () => {
@@ -136,7 +155,7 @@ describe("MCP tools at chat time", () => {
     const pid = Number(result.content);
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
-    expect(processExists(pid)).toBe(false);
+    await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
   });
 
   it("refuses at spawn time a stdio command the allow-list no longer names, and the chat still answers", async () => {
@@ -198,6 +217,14 @@ describe("remote (Streamable HTTP) MCP servers", () => {
     expect(result).toEqual({ status: "success", content: "echo: over http" });
     expect(http.requests.at(-1)!.headers.authorization).toBe("Bearer remote-key");
     expect(http.requests.at(-1)!.headers["user-agent"]).toBe("SwitchboardBot/1.0");
+  });
+
+  it("fall back to the HTTP+SSE transport for a server that only speaks SSE", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    const server = await addServer(f.a.id, { name: "Old Echo", type: "http", command: null, args: [], url: `http://127.0.0.1:${http.port}/sse` });
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    expect(await callTool(agent.id, "mcp_old_echo_echo", { text: "legacy" })).toEqual({ status: "success", content: "echo: legacy" });
+    expect(http.requests.some((r) => r.method === "GET" && r.url === "/sse")).toBe(true);
   });
 
   it("the guard's refusal names the reason", async () => {
