@@ -46,7 +46,7 @@ export default tseslint.config(
   {
     files: ["src/server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/client/**", "@/client/**"], message: "The server never imports client code." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/client/**", "@/client/**", "!@modelcontextprotocol/sdk/client/**"], message: "The server never imports client code." }] }],
     },
   },
   {

@@ -32,6 +32,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.string().url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -59,6 +61,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     mcpStdioAllowlist: parseStdioAllowlist(e.MCP_STDIO_ALLOWLIST),
     google: parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
+    mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
+    mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
   };
 }
 

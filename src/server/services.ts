@@ -1,6 +1,7 @@
 // Builds the process's long-lived parts from the config: database (migrated), secrets, auth.
 import type { Config } from "./config";
 import { setOutboundAllowList } from "./net/outbound-guard";
+import { setMcpRuntimeOptions } from "./mcp/runtime-options";
 import { openDatabase, type Database } from "./db/client";
 import { createAuth, type Auth } from "./auth/auth";
 import { createSecrets, loadMasterKey, type Secrets } from "./security/secrets";
@@ -22,6 +23,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
     poolSize: config.databasePoolSize,
   });
   setOutboundAllowList(config.outboundAllowHosts);
+  setMcpRuntimeOptions({ stdioAllowlist: config.mcpStdioAllowlist, connectTimeoutMs: config.mcpConnectTimeoutMs, callTimeoutMs: config.mcpToolTimeoutMs });
   secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
   initBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") });
   const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });

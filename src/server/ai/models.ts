@@ -14,6 +14,7 @@ import { getCredentials } from "../providers/connection-store";
 import { getOrgState } from "../settings/queries";
 import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
 import { baseUrlFor } from "./base-urls";
+import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
@@ -78,7 +79,9 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     case "xai":
       return { model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai") })(name), providerKey: prefix, modelName: name };
     case "openai_compatible": {
-      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: String(c.BASE_URL), apiKey: str(c.API_KEY), includeUsage: true });
+      // The base URL is an org admin's input: the request goes through the outbound guard so it cannot reach
+      // internal addresses; operators open a local server (Ollama on localhost) with OUTBOUND_ALLOW_HOSTS.
+      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: String(c.BASE_URL), apiKey: str(c.API_KEY), includeUsage: true, fetch: guardedStreamFetch });
       return { model: provider.chatModel(name), providerKey: prefix, modelName: name };
     }
     default:

@@ -17,6 +17,7 @@ import { closeStream, openStream, push } from "./stream-hub";
 import { touchConversation } from "../conversations/queries";
 import type { ToolContext } from "../../tools/executor.server";
 import { callAgentDescription } from "./sub-agent";
+import { openAgentMcp, unavailableNotice, type AgentMcp } from "../mcp/agent-mcp";
 
 export interface ReplyContext {
   orgId: string;
@@ -54,6 +55,7 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
   const done = (async (): Promise<ReplyOutcome> => {
     let status: ReplyOutcome["status"] = "complete";
     let error: string | null = null;
+    let mcp: AgentMcp | undefined;
     try {
       const { model } = await resolveModel({ orgId: ctx.orgId, modelKey: ctx.agent.model });
       const descriptions: Record<string, string> = ctx.agent.tools.call_agent ? { call_agent: await callAgentDescription(ctx.orgId, ctx.agent) } : {};
@@ -62,11 +64,12 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
         { orgId: ctx.orgId, org: ctx.org, user: ctx.user, agentId: ctx.agent.id, conversationId: ctx.conversationId, depth: ctx.depth, runSubAgent: ctx.runSubAgent },
         descriptions,
       );
+      mcp = await openAgentMcp({ orgId: ctx.orgId, agent: ctx.agent, signal: stream.abort.signal });
       const result = streamText({
         model,
-        system: renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }),
+        system: renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) + unavailableNotice(mcp.unavailable),
         messages: history,
-        tools,
+        tools: { ...tools, ...mcp.tools },
         stopWhen: stepCountIs(Math.max(1, ctx.agent.maxToolRoundtrips)),
         abortSignal: stream.abort.signal,
         maxRetries: 1,
@@ -113,7 +116,12 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
     } catch (err) {
       log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
     }
-    await closeStream(replyId, status === "complete" ? "done" : status);
+    try {
+      await closeStream(replyId, status === "complete" ? "done" : status);
+    } finally {
+      // After the stream ends so a busy stdio server's shutdown grace never delays the client.
+      await mcp?.close();
+    }
     if (final.finishReason && final.finishReason !== "stop") log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
     return { status, text: final.content, error };
   })();

@@ -1,0 +1,59 @@
+// The OpenAI-compatible provider's base URL is an org admin's input, so its requests go through the
+// outbound guard: a loopback server is refused unless the operator opens it with OUTBOUND_ALLOW_HOSTS.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { parseDataStreamPart } from "@ai-sdk/ui-utils";
+import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
+import { getTestContext, type TestContext } from "../test/context";
+import { call } from "../test/http";
+import { createAgent } from "../test/seed";
+import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
+import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../net/outbound-guard";
+
+let ctx: TestContext;
+let f: TenancyFixture;
+let fake: FakeProvider;
+let agentId: number;
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  ctx = await getTestContext();
+  f = await createTenancyFixture(ctx.app);
+  const res = await call(ctx.app, "POST", `/api/updateConnections?orgId=${f.a.id}`, {
+    token: f.a.admin.token,
+    body: { action: "create", key: "openai_compatible", data: { BASE_URL: `http://127.0.0.1:${fake.port}/v1`, API_KEY: "local-key", MODELS: "llama3.1" } },
+  });
+  expect(res.status, res.text).toBe(200);
+  agentId = (await createAgent(ctx.app, f.a.admin, f.a.id, { model: "openai_compatible:llama3.1" })).id;
+});
+afterAll(async () => fake?.close());
+afterEach(() => setOutboundAllowList([]));
+
+async function chat(content: string) {
+  const res = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ agentId, threadId: null, timezone: "UTC", messages: [{ id: randomUUID(), role: "user", content, parts: [{ type: "text", text: content }] }] }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.text()).split("\n").filter(Boolean).map((l) => parseDataStreamPart(l));
+}
+
+describe("openai_compatible provider through the outbound guard", () => {
+  it("refuses a loopback base URL by default, with the guard's reason in the chat error part", async () => {
+    fake.reset();
+    const parts = await chat("hello local");
+    const error = parts.find((p) => p.type === "error");
+    expect(String(error?.value)).toContain(FORBIDDEN_ADDRESS_MESSAGE);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("reaches the loopback server when the operator allows the host", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    fake.reset();
+    const parts = await chat("hello local");
+    expect(parts.filter((p) => p.type === "text").map((p) => p.value).join("")).toBe("You said: hello local");
+    expect(fake.requests[0]).toMatchObject({ path: "/v1/chat/completions", body: { model: "llama3.1", stream: true } });
+    expect(fake.requests[0]!.headers.authorization).toBe("Bearer local-key");
+  });
+});
