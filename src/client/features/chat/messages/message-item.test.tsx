@@ -101,3 +101,15 @@ describe("message display", () => {
     expect(within(output).getByRole("button", { name: "Show less" })).toBeTruthy();
   });
 });
+
+describe("long conversations", () => {
+  it("render only the messages near the screen", () => {
+    // happy-dom lays nothing out: give every element a height, as a browser would.
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(120);
+    const many = Array.from({ length: 200 }, (_, i) => msg(i % 2 ? "assistant" : "user", [{ type: "text", text: `message ${i}` }], `m${i}`));
+    render(<MessageList messages={many} agent={agent} isProcessing={false} />);
+    const rendered = document.querySelectorAll("[data-role]").length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(60);
+  });
+});
