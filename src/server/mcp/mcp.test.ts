@@ -73,10 +73,13 @@ async function chat(who: Identity, agentId: number, content: string) {
 const toolNames = (i = 0): string[] => (fake.requests[i]!.body.tools ?? []).map((t: any) => t.function.name);
 const systemText = (i = 0): string => fake.requests[i]!.body.messages[0].content;
 
+let lastParts: Awaited<ReturnType<typeof chat>>["parts"] | undefined;
+
 /** Runs one MCP tool call through the chat and returns the stored tool result. */
 async function callTool(agentId: number, name: string, args: Record<string, unknown> = {}) {
   fake.enqueue({ toolCalls: [{ name, args }] });
-  const { assistant } = await chat(f.a.member, agentId, `please run ${name}`);
+  const { assistant, parts } = await chat(f.a.member, agentId, `please run ${name}`);
+  lastParts = parts;
   expect(assistant.content).toBe("The tool finished. Here is the summary.");
   expect(assistant.toolInvocations[0]).toMatchObject({ state: "result", toolName: name, args });
   return assistant.toolInvocations[0].result;
@@ -94,11 +97,14 @@ function processExists(pid: number) {
 describe("MCP tools at chat time", () => {
   beforeAll(() => setMcpRuntimeOptions({ stdioAllowlist: ALLOW }));
 
-  it("offers a stdio server's tools namespaced beside the catalogue tools, and the agent calls one end to end", async () => {
+  it("[AGENT-10] [STREAM-06] [STREAM-07] offers the agent's MCP servers' tools namespaced beside its catalogue tools, and the agent calls one end to end", async () => {
     const server = await addServer(f.a.id, {});
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { tools: { search_google: true }, mcpServers: [server.id] });
     const result = await callTool(agent.id, "mcp_echo_stdio_echo", { text: "hello mcp" });
     expect(result).toEqual({ status: "success", content: "echo: hello mcp" });
+    const streamed = lastParts!;
+    expect(streamed.find((p) => p.type === "tool_call")!.value).toMatchObject({ toolName: "mcp_echo_stdio_echo", args: { text: "hello mcp" } });
+    expect(streamed.find((p) => p.type === "tool_result")!.value).toMatchObject({ result: { status: "success", content: "echo: hello mcp" } });
     expect(toolNames().sort()).toEqual(["mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid", "mcp_echo_stdio_sleep", "search_google"]);
     const echo = fake.requests[0]!.body.tools.find((t: any) => t.function.name === "mcp_echo_stdio_echo");
     expect(echo.function.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
