@@ -1,6 +1,7 @@
 // MCP servers' tools at chat time, against real MCP servers built with the SDK (a stdio script and a
 // Streamable HTTP server on loopback) and the loopback fake model provider, through POST /api/chat.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
@@ -85,6 +86,17 @@ async function callTool(agentId: number, name: string, args: Record<string, unkn
   return assistant.toolInvocations[0].result;
 }
 
+/** This worker's child processes running the stdio fixture. */
+function fixtureChildren(): string[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter((l) => l.includes("echo-stdio.mjs"));
+  } catch {
+    return []; // ps exits 1 when there is no child
+  }
+}
+
 function processExists(pid: number) {
   try {
     process.kill(pid, 0);
@@ -162,6 +174,39 @@ describe("MCP tools at chat time", () => {
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
     await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
+  });
+
+  it("closes the clients when the reply fails too", async () => {
+    const server = await addServer(f.a.id, {});
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    fake.enqueue({ toolCalls: [{ name: "mcp_echo_stdio_pid", args: {} }] }, { httpError: 500 }, { httpError: 500 }); // the SDK retries once
+    const { parts, assistant } = await chat(f.a.member, agent.id, "pid then fail");
+    expect(parts.some((p) => p.type === "error")).toBe(true);
+    const pid = Number(assistant.toolInvocations[0].result.content);
+    expect(pid).toBeGreaterThan(0);
+    await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
+  });
+
+  it("stop cancels a running MCP tool call and closes the clients", async () => {
+    const server = await addServer(f.a.id, {});
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    fake.enqueue({ toolCalls: [{ name: "mcp_echo_stdio_sleep", args: { ms: 20_000 } }] });
+    const started = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ agentId: agent.id, threadId: null, timezone: "UTC", messages: [userMsg("sleep")] }),
+    });
+    const threadId = started.headers.get("x-thread-id")!;
+    const reader = started.body!.getReader();
+    let got = "";
+    while (!got.includes("\n9:")) got += new TextDecoder().decode((await reader.read()).value);
+    expect(fixtureChildren().length).toBe(1);
+    const stop = await call(ctx.app, "DELETE", `/api/chat?orgId=${f.a.id}&chatId=${threadId}`, { token: f.a.member.token });
+    expect(stop.body).toEqual({ success: true, stopped: true });
+    while (!(await reader.read()).done);
+    await expect.poll(() => fixtureChildren().length, { timeout: 8_000 }).toBe(0);
+    const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, { token: f.a.member.token });
+    expect(convo.body.messages[1].status).toBe("aborted");
   });
 
   it("refuses at spawn time a stdio command the allow-list no longer names, and the chat still answers", async () => {
