@@ -1,6 +1,7 @@
 // MCP servers' tools at chat time, against real MCP servers built with the SDK (a stdio script and a
 // Streamable HTTP server on loopback) and the loopback fake model provider, through POST /api/chat.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
@@ -73,13 +74,27 @@ async function chat(who: Identity, agentId: number, content: string) {
 const toolNames = (i = 0): string[] => (fake.requests[i]!.body.tools ?? []).map((t: any) => t.function.name);
 const systemText = (i = 0): string => fake.requests[i]!.body.messages[0].content;
 
+let lastParts: Awaited<ReturnType<typeof chat>>["parts"] | undefined;
+
 /** Runs one MCP tool call through the chat and returns the stored tool result. */
 async function callTool(agentId: number, name: string, args: Record<string, unknown> = {}) {
   fake.enqueue({ toolCalls: [{ name, args }] });
-  const { assistant } = await chat(f.a.member, agentId, `please run ${name}`);
+  const { assistant, parts } = await chat(f.a.member, agentId, `please run ${name}`);
+  lastParts = parts;
   expect(assistant.content).toBe("The tool finished. Here is the summary.");
   expect(assistant.toolInvocations[0]).toMatchObject({ state: "result", toolName: name, args });
   return assistant.toolInvocations[0].result;
+}
+
+/** This worker's child processes running the stdio fixture. */
+function fixtureChildren(): string[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter((l) => l.includes("echo-stdio.mjs"));
+  } catch {
+    return []; // ps exits 1 when there is no child
+  }
 }
 
 function processExists(pid: number) {
@@ -94,11 +109,14 @@ function processExists(pid: number) {
 describe("MCP tools at chat time", () => {
   beforeAll(() => setMcpRuntimeOptions({ stdioAllowlist: ALLOW }));
 
-  it("offers a stdio server's tools namespaced beside the catalogue tools, and the agent calls one end to end", async () => {
+  it("[AGENT-10] [STREAM-06] [STREAM-07] offers the agent's MCP servers' tools namespaced beside its catalogue tools, and the agent calls one end to end", async () => {
     const server = await addServer(f.a.id, {});
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { tools: { search_google: true }, mcpServers: [server.id] });
     const result = await callTool(agent.id, "mcp_echo_stdio_echo", { text: "hello mcp" });
     expect(result).toEqual({ status: "success", content: "echo: hello mcp" });
+    const streamed = lastParts!;
+    expect(streamed.find((p) => p.type === "tool_call")!.value).toMatchObject({ toolName: "mcp_echo_stdio_echo", args: { text: "hello mcp" } });
+    expect(streamed.find((p) => p.type === "tool_result")!.value).toMatchObject({ result: { status: "success", content: "echo: hello mcp" } });
     expect(toolNames().sort()).toEqual(["mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid", "mcp_echo_stdio_sleep", "search_google"]);
     const echo = fake.requests[0]!.body.tools.find((t: any) => t.function.name === "mcp_echo_stdio_echo");
     expect(echo.function.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
@@ -156,6 +174,39 @@ describe("MCP tools at chat time", () => {
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
     await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
+  });
+
+  it("closes the clients when the reply fails too", async () => {
+    const server = await addServer(f.a.id, {});
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    fake.enqueue({ toolCalls: [{ name: "mcp_echo_stdio_pid", args: {} }] }, { httpError: 500 }, { httpError: 500 }); // the SDK retries once
+    const { parts, assistant } = await chat(f.a.member, agent.id, "pid then fail");
+    expect(parts.some((p) => p.type === "error")).toBe(true);
+    const pid = Number(assistant.toolInvocations[0].result.content);
+    expect(pid).toBeGreaterThan(0);
+    await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
+  });
+
+  it("stop cancels a running MCP tool call and closes the clients", async () => {
+    const server = await addServer(f.a.id, {});
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    fake.enqueue({ toolCalls: [{ name: "mcp_echo_stdio_sleep", args: { ms: 20_000 } }] });
+    const started = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ agentId: agent.id, threadId: null, timezone: "UTC", messages: [userMsg("sleep")] }),
+    });
+    const threadId = started.headers.get("x-thread-id")!;
+    const reader = started.body!.getReader();
+    let got = "";
+    while (!got.includes("\n9:")) got += new TextDecoder().decode((await reader.read()).value);
+    expect(fixtureChildren().length).toBe(1);
+    const stop = await call(ctx.app, "DELETE", `/api/chat?orgId=${f.a.id}&chatId=${threadId}`, { token: f.a.member.token });
+    expect(stop.body).toEqual({ success: true, stopped: true });
+    while (!(await reader.read()).done);
+    await expect.poll(() => fixtureChildren().length, { timeout: 8_000 }).toBe(0);
+    const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, { token: f.a.member.token });
+    expect(convo.body.messages[1].status).toBe("aborted");
   });
 
   it("refuses at spawn time a stdio command the allow-list no longer names, and the chat still answers", async () => {

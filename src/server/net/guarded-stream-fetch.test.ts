@@ -1,0 +1,72 @@
+// The streaming guarded client against real loopback servers: refused by default, opened by the
+// allow-list, redirects re-checked hop by hop, and the body handed over while it is still arriving.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { guardedStreamFetch } from "./guarded-stream-fetch";
+import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "./outbound-guard";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+let server: Server;
+let port: number;
+let handler: Handler;
+const hits: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(req);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+afterEach(() => {
+  setOutboundAllowList([]);
+  hits.length = 0;
+});
+
+describe("guardedStreamFetch", () => {
+  it("refuses a loopback server by default without connecting", async () => {
+    handler = (_req, res) => res.end("hi");
+    await expect(guardedStreamFetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+    await expect(guardedStreamFetch(`http://0x7f000001:${port}/`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+    expect(hits).toHaveLength(0);
+  });
+
+  it("streams the body of an allowed host as it arrives, sending method, headers and body", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    let finish!: () => void;
+    handler = (req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: first\n\n");
+      finish = () => res.end("data: last\n\n");
+      req.resume();
+    };
+    const res = await guardedStreamFetch(`http://127.0.0.1:${port}/v1/chat`, { method: "POST", headers: { authorization: "Bearer k" }, body: JSON.stringify({ a: 1 }) });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: first\n\n");
+    finish();
+    let rest = "";
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(rest).toBe("data: last\n\n");
+    expect(hits[0]!.method).toBe("POST");
+    expect(hits[0]!.headers.authorization).toBe("Bearer k");
+  });
+
+  it("re-checks every redirect hop", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    handler = (req, res) => {
+      if (req.url === "/start") res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+      else if (req.url === "/hop") res.writeHead(307, { location: "/end" }).end();
+      else res.end(`at ${req.url} ${req.method}`);
+    };
+    await expect(guardedStreamFetch(`http://127.0.0.1:${port}/start`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+    const res = await guardedStreamFetch(`http://127.0.0.1:${port}/hop`, { method: "POST", body: "x" });
+    expect(await res.text()).toBe("at /end POST");
+  });
+});
