@@ -106,7 +106,7 @@ test("[INTEG-03] [INTEG-04] an admin connects Google Sheets by linking a Google 
 
   // "Google": its sign-in page, then its consent page listing the spreadsheets scope.
   await expect(page.getByRole("heading", { name: "Sign-in" })).toBeVisible();
-  await page.getByPlaceholder("Enter any login").fill("sheets-owner@workspace.test");
+  await page.getByPlaceholder("Enter any login").fill(`sheets-owner-${Date.now()}@workspace.test`);
   await page.getByPlaceholder("and password").fill("any-password");
   await page.getByRole("button", { name: "Sign-in" }).click();
   await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();

@@ -18,6 +18,11 @@ const sheets = INTEGRATION_BY_KEY["google-sheets"]!;
 let ctx: TestContext;
 let google: FakeGoogle;
 let app: App;
+// Google accounts stay linked in a database reused across runs: each run signs in as new people.
+const run = Math.random().toString(36).slice(2, 8);
+const OWNER_LOGIN = `sheets-owner-${run}@workspace.test`;
+const PLAIN_LOGIN = `plain-google-user-${run}`;
+const STRANGER_LOGIN = `stranger-${run}@workspace.test`;
 
 beforeAll(async () => {
   ctx = await getTestContext();
@@ -114,7 +119,7 @@ describe("linking a Google account", () => {
     expect(isOAuthConnected(sheets, await externalAccounts(who))).toBe(false);
 
     // A different address than the Switchboard login: the Google account that owns the sheets.
-    const linked = await linkGoogle(who, "sheets-owner@workspace.test", [SHEETS_SCOPE]);
+    const linked = await linkGoogle(who, OWNER_LOGIN, [SHEETS_SCOPE]);
     expect(linked.authorize.searchParams.get("scope")!.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile", SHEETS_SCOPE]));
     expect(linked.authorize.searchParams.get("prompt")).toBe("consent");
     expect(linked.authorize.searchParams.get("access_type")).toBe("offline");
@@ -133,7 +138,7 @@ describe("linking a Google account", () => {
       .from(account)
       .where(and(eq(account.userId, who.userId), eq(account.providerId, "google")));
     expect(row!.accessToken).toBeTruthy();
-    expect(row!.accountId).toBe("sheets-owner@workspace.test");
+    expect(row!.accountId).toBe(OWNER_LOGIN);
     const me = await call(app, "GET", "/api/getUser", { token: who.token });
     expect(me.text).not.toContain(row!.accessToken!);
     expect(me.text).not.toContain(google.clientSecret);
@@ -143,7 +148,7 @@ describe("linking a Google account", () => {
 
   it("[INTEG-03] without the spreadsheets scope Google Sheets stays not connected; linking again with it connects", async () => {
     const who = await signUp(app, "noscope");
-    const linked = await linkGoogle(who, "plain-google-user");
+    const linked = await linkGoogle(who, PLAIN_LOGIN);
     expect(linked.location).toBe("/control-hub/integrations");
     let accounts = await externalAccounts(who);
     expect(accounts).toHaveLength(1);
@@ -152,7 +157,7 @@ describe("linking a Google account", () => {
     expect(isOAuthConnected(sheets, accounts)).toBe(false);
 
     // The same Google account again, now granting Sheets: still one account, with the scope added.
-    await linkGoogle(who, "plain-google-user", [SHEETS_SCOPE]);
+    await linkGoogle(who, PLAIN_LOGIN, [SHEETS_SCOPE]);
     accounts = await externalAccounts(who);
     expect(accounts).toHaveLength(1);
     expect(accounts[0]!.approvedScopes).toContain(SHEETS_SCOPE);
@@ -169,7 +174,7 @@ describe("linking a Google account", () => {
       return throughGoogle(start, login);
     };
 
-    const stranger = await signInWithGoogle("stranger@workspace.test");
+    const stranger = await signInWithGoogle(STRANGER_LOGIN);
     expect(stranger.location).toBe("/sign-in?error=signup_disabled");
     expect(stranger.setsSession).toBe(false);
 
