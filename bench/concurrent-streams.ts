@@ -1,41 +1,16 @@
 // Many concurrent chat streams at 50 tokens/s: the inter-token gap our server adds (p99), the server's
 // event-loop lag and its RSS. Server, fake provider and clients run in separate processes.
 //   npx tsx bench/concurrent-streams.ts [100,500,1000] [tokensPerStream]
-import { spawn, type ChildProcess } from "node:child_process";
 import { Agent, fetch as ufetch } from "undici";
-import { fmt, percentile, provision, tempDataDir } from "./setup";
+import { fmt, percentile, provision, startBenchServers } from "./setup";
 
 const levels = (process.argv[2] ?? "100,500,1000").split(",").map(Number);
 const tokens = Number(process.argv[3] ?? 100);
 const TPS = 50;
 const expectedGap = 1000 / TPS;
 
-function start(cmd: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; metrics: Array<{ p99: number; max: number; rss: number }> }> {
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  const metrics: Array<{ p99: number; max: number; rss: number }> = [];
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      for (const line of d.toString().split("\n")) if (line.startsWith("BENCH_METRICS ")) metrics.push(JSON.parse(line.slice(14)));
-      if (ready.test(out)) resolve({ child, metrics });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${cmd} exited ${code}: ${out.slice(-2000)}`)));
-  });
-}
-
-const fakePort = 41000 + Math.floor(Math.random() * 1000);
-const apiPort = fakePort + 1;
-const fake = await start(process.execPath, ["e2e/support/fake-provider.ts"], { FAKE_PROVIDER_PORT: String(fakePort) }, /listening/);
-const server = await start(
-  process.execPath,
-  ["--import", "tsx", "--import", "./bench/el-monitor.mjs", "src/server/main.ts"],
-  { PORT: String(apiPort), HOST: "127.0.0.1", DATA_DIR: tempDataDir(), OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`, LOG_LEVEL: "info", PUBLIC_URL: "http://localhost", AUTH_RATE_LIMIT_MAX: "100000" },
-  /Switchboard is listening/,
-);
-const base = `http://127.0.0.1:${apiPort}`;
+const servers = await startBenchServers();
+const { base, server } = servers;
 const { token, agentId } = await provision(base);
 const dispatcher = new Agent({ connections: null, pipelining: 1, bodyTimeout: 0, headersTimeout: 0 });
 
@@ -77,6 +52,5 @@ for (const n of levels) {
       `event-loop p99 ${fmt(lag)} ms; RSS ${rss.toFixed(0)} MB; wall ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
-server.child.kill("SIGTERM");
-fake.child.kill("SIGTERM");
+servers.stop();
 process.exit(0);

@@ -1,6 +1,7 @@
 // Shared bench setup: a Switchboard server (in this process or a child), a user, an organisation
 // with OpenAI connected (pointed at the fake provider) and an agent.
-import { mkdtempSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -33,3 +34,63 @@ export function percentile(values: number[], p: number) {
 }
 
 export const fmt = (n: number) => n.toFixed(2);
+
+export interface Started {
+  child: ChildProcess;
+  /** Event-loop p99/max (ms) and RSS (bytes), once a second, when the process preloads el-monitor. */
+  metrics: Array<{ p99: number; max: number; rss: number }>;
+}
+
+/** Starts a process and resolves when its output matches `ready`. */
+export function startProcess(cmd: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const metrics: Started["metrics"] = [];
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.length > 100_000) out = out.slice(-10_000);
+      for (const line of d.toString().split("\n")) if (line.startsWith("BENCH_METRICS ")) metrics.push(JSON.parse(line.slice(14)));
+      if (ready.test(out)) resolve({ child, metrics });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${cmd} exited ${code}: ${out.slice(-2000)}`)));
+  });
+}
+
+/**
+ * The fake provider and a Switchboard server (src/server/main.ts on a fresh PGlite data dir, or
+ * DATABASE_URL when set), each in its own process, so the measuring client shares neither's event loop.
+ */
+export async function startBenchServers() {
+  const fakePort = 41000 + Math.floor(Math.random() * 1000);
+  const apiPort = fakePort + 1;
+  const fake = await startProcess(process.execPath, ["--import", "tsx", "e2e/support/fake-provider.ts"], { FAKE_PROVIDER_PORT: String(fakePort) }, /listening/);
+  // The built server when there is one (`npm run build`; bench/run.mjs builds first), as `npm start` runs it.
+  const entry = existsSync("dist/server/main.js") ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
+  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const server = await startProcess(
+    process.execPath,
+    [...flags, "--import", "./bench/el-monitor.mjs", ...entry],
+    {
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: tempDataDir(),
+      OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
+      LOG_LEVEL: "info",
+      PUBLIC_URL: "http://localhost",
+      AUTH_RATE_LIMIT_MAX: "100000",
+    },
+    /Switchboard is listening/,
+  );
+  return {
+    fakeUrl: `http://127.0.0.1:${fakePort}`,
+    base: `http://127.0.0.1:${apiPort}`,
+    server,
+    stop() {
+      server.child.kill("SIGTERM");
+      fake.child.kill("SIGTERM");
+    },
+  };
+}

@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { log } from "./logger";
+import { invalidate } from "./cache/invalidation";
 import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { requireSession } from "./auth/context";
 import { authOrgRoutes } from "./auth-orgs/routes";
@@ -73,13 +74,16 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
         }),
       ),
     )
-    .on(["GET", "POST"], "/api/auth/*", (c) => {
+    .on(["GET", "POST"], "/api/auth/*", async (c) => {
       // Better Auth rate-limits by this header; clients cannot set it themselves.
       const headers = new Headers(c.req.raw.headers);
       headers.delete(CLIENT_IP_HEADER);
       const ip = clientIp(c, config.trustProxy);
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
-      return auth.handler(new Request(c.req.raw, { headers }));
+      const res = await auth.handler(new Request(c.req.raw, { headers }));
+      // Sign-out, revocations, active organisation, members and roles: cached sessions must not outlive them.
+      if (c.req.method !== "GET") invalidate("auth");
+      return res;
     })
     // Before `api`: presigned blob URLs answer without a session (the signature is the credential).
     .route("/api", blobRoutes)

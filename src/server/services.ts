@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "./db/client";
 import { createAuth, type Auth } from "./auth/auth";
 import { createSecrets, loadMasterKey, type Secrets } from "./security/secrets";
 import { initBlobStore } from "./storage/store";
+import { startPgInvalidation } from "./cache/pg-invalidation";
 
 export interface Services {
   database: Database;
@@ -22,6 +23,15 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
     dataDir: opts.inMemoryDb ? undefined : config.dataDir,
     poolSize: config.databasePoolSize,
   });
+  if (config.databaseUrl) {
+    // Replicas share the database: their caches hear each other's writes through it.
+    const stop = await startPgInvalidation(config.databaseUrl, database.db);
+    const close = database.close;
+    database.close = async () => {
+      await stop();
+      await close();
+    };
+  }
   setOutboundAllowList(config.outboundAllowHosts);
   setMcpRuntimeOptions({ stdioAllowlist: config.mcpStdioAllowlist, connectTimeoutMs: config.mcpConnectTimeoutMs, callTimeoutMs: config.mcpToolTimeoutMs });
   secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));

@@ -10,6 +10,7 @@ import { getOrgState, updateOrgState } from "../settings/queries";
 import { listExternalAccounts } from "../auth-orgs/external-accounts";
 import { getAgentRow, toAgent } from "./queries";
 import { validateAgentReferences } from "./validate-agent";
+import { invalidate } from "../cache/invalidation";
 
 const KNOWN_MODEL_PREFIXES = ["openai", "anthropic", "google", "azure", "azure_openai", "xai", "aws_bedrock", "google_vertex", "openai_compatible"];
 
@@ -49,6 +50,7 @@ export async function saveAgent({ orgId, userId, input }: { orgId: string; userI
       .set({ ...values, updatedAt: sql`now()` })
       .where(and(eq(agent.organizationId, orgId), eq(agent.id, previous.id), isNull(agent.deletedAt)))
       .returning();
+    invalidate("agents");
     if (!row) throw new AppError("not_found", "Agent not found");
     return toAgent(row);
   }
@@ -62,6 +64,7 @@ export async function deleteAgent({ orgId, id }: { orgId: string; id: number }) 
     .set({ deletedAt: sql`now()` })
     .where(and(eq(agent.organizationId, orgId), eq(agent.id, id), isNull(agent.deletedAt)))
     .returning({ id: agent.id });
+  invalidate("agents");
   if (!rows.length) throw new AppError("not_found", "Agent not found");
   // A deleted agent cannot stay the organisation's default.
   await updateOrgState({ orgId }, (s) =>

@@ -3,6 +3,7 @@
 // spawned without a shell. Remote servers' URLs go through the outbound guard when used.
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
+import { invalidate } from "../cache/invalidation";
 import { agent, mcpServer } from "../db/tables";
 import { AppError } from "../errors";
 import { secrets } from "../services";
@@ -56,4 +57,5 @@ export async function deleteMcpServer({ orgId, id }: { orgId: string; id: number
       .set({ mcpServers: a.mcpServers.filter((x) => x !== id) })
       .where(and(eq(agent.organizationId, orgId), eq(agent.id, a.id)));
   }
+  invalidate("agents");
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { agent } from "../db/tables";
 import type { Agent } from "../../shared/agents/schema";
+import { TopicCache } from "../cache/invalidation";
 import { toolConfig } from "../../shared/agents/schema";
 
 type AgentRow = typeof agent.$inferSelect;
@@ -61,4 +62,14 @@ export async function existingAgentIds({ orgId, ids }: { orgId: string; ids: num
     .from(agent)
     .where(and(eq(agent.organizationId, orgId), inArray(agent.id, ids), isNull(agent.deletedAt)));
   return new Set(rows.map((r) => r.id));
+}
+
+// Chat reads its agent on every message; agent writes invalidate the "agents" topic (agent-service,
+// mcp-service). Other readers go to the database.
+const chatAgents = new TopicCache<AgentRow | null>("agents");
+
+/** A live agent for running a chat reply; the caller gets its own copy. */
+export async function getAgentRowForChat({ orgId, id }: { orgId: string; id: number }) {
+  const row = await chatAgents.get(`${orgId}:${id}`, () => getAgentRow({ orgId, id }));
+  return row && structuredClone(row);
 }

@@ -6,12 +6,13 @@ import { AppError } from "../errors";
 import type { AppEnv } from "../env";
 import { adminOnlyMessage, isAdminRole } from "../../shared/roles";
 import type { Auth } from "./auth";
-import { getMembership } from "./memberships";
+import { createSessionCache, getCachedMembership, sessionKey } from "./session-cache";
 import { API_KEY_PREFIX, authenticateApiKey } from "../settings/api-keys";
 
 /** 401 unless signed in. Sets user, sessionId and activeOrganizationId. */
-export const requireSession = (auth: Auth) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+export const requireSession = (auth: Auth) => {
+  const cache = createSessionCache();
+  return createMiddleware<AppEnv>(async (c, next) => {
     const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     if (bearer?.startsWith(API_KEY_PREFIX)) {
       // A personal API key: the user, in the one organisation it was issued for.
@@ -23,13 +24,23 @@ export const requireSession = (auth: Auth) =>
       c.set("apiKeyOrgId", key.orgId);
       return next();
     }
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!result) throw new AppError("unauthorized", "Unauthorized");
-    c.set("user", { id: result.user.id, name: result.user.name, email: result.user.email, image: result.user.image });
-    c.set("sessionId", result.session.id);
-    c.set("activeOrganizationId", (result.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null);
+    const session = await cache.get(sessionKey(c.req.raw.headers), async () => {
+      const result = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!result) return null;
+      return {
+        user: { id: result.user.id, name: result.user.name, email: result.user.email, image: result.user.image },
+        sessionId: result.session.id,
+        activeOrganizationId: (result.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
+        expiresAt: new Date(result.session.expiresAt).getTime(),
+      };
+    });
+    if (!session) throw new AppError("unauthorized", "Unauthorized");
+    c.set("user", session.user);
+    c.set("sessionId", session.sessionId);
+    c.set("activeOrganizationId", session.activeOrganizationId);
     await next();
   });
+};
 
 /** The organisation a request names (`orgId` query) or the session's active one. */
 export function requestedOrgId(c: Context<AppEnv>): string | null {
@@ -44,7 +55,7 @@ export const requireOrg = createMiddleware<AppEnv>(async (c, next) => {
   const orgId = requestedOrgId(c);
   if (!orgId) throw new AppError("bad_request", "No active organization");
   if (c.var.apiKeyOrgId && orgId !== c.var.apiKeyOrgId) throw new AppError("not_found", "Organization not found");
-  const membership = await getMembership({ orgId, userId: c.var.user.id });
+  const membership = await getCachedMembership({ orgId, userId: c.var.user.id });
   if (!membership) throw new AppError("not_found", "Organization not found");
   const { org } = membership;
   c.set("org", { id: org.id, name: org.name, slug: org.slug, logo: org.logo });

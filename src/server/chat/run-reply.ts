@@ -36,15 +36,26 @@ export interface ReplyOutcome {
 }
 
 export async function startReply(ctx: ReplyContext, history: ModelMessage[], replyId: string): Promise<{ done: Promise<ReplyOutcome> }> {
-  await db.insert(message).values({
-    id: replyId,
-    organizationId: ctx.orgId,
-    conversationId: ctx.conversationId,
-    role: "assistant",
-    status: "streaming",
-    model: ctx.agent.model,
-  });
-  const stream = await openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
+  const stream = openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
+  // The reply's rows ("streaming" message, resumable stream) are written while the model is asked:
+  // only the user's message has to be stored before that. Written once, awaited before the final update.
+  let rows: Promise<boolean> | undefined;
+  const storeRows = () =>
+    (rows ??= (async () => {
+      const placeholder = db
+        .$with("reply")
+        .as(
+          db
+            .insert(message)
+            .values({ id: replyId, organizationId: ctx.orgId, conversationId: ctx.conversationId, role: "assistant", status: "streaming", model: ctx.agent.model })
+            .returning({ id: message.id }),
+        );
+      await stream.store(placeholder);
+      return true;
+    })().catch((err: unknown) => {
+      log.error("failed to store the reply's rows", { conversationId: ctx.conversationId, error: String(err) });
+      return false;
+    }));
   const assembler = new MessageAssembler();
   const emit = (line: string) => {
     if (!line) return;
@@ -77,6 +88,8 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
         // (which may include a provider's response body).
         onError: ({ error: err }) => log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(err) }),
       });
+      // After streamText has sent its request (its own awaits are microtasks; this is a macrotask).
+      setImmediate(() => void storeRows());
       for await (const part of result.fullStream) {
         if (part.type === "error") {
           error = errorMessage(part.error);
@@ -100,6 +113,7 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
     }
     const final = assembler.result();
     try {
+      if (!(await storeRows())) throw new Error("the reply's row was not stored");
       await db
         .update(message)
         .set({

@@ -1,12 +1,12 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { chatStream, conversation, message } from "../db/tables";
 import { AppError } from "../errors";
-import { getAgentRow, toAgent } from "../agents/queries";
-import { deleteMessagesAfter, getConversationRow, listMessages } from "../conversations/queries";
+import { getAgentRowForChat, toAgent } from "../agents/queries";
+import { deleteMessagesAfter, getConversationRow, listMessages, type MessageRow } from "../conversations/queries";
 import type { RequestOrg, RequestUser } from "../env";
 import type { ChatInput } from "./chat-input";
 import { toModelMessages, type ModelContent } from "./model-messages";
@@ -39,41 +39,53 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
       .limit(1);
     if (active) throw new AppError("conflict", "A reply is still being generated in this conversation");
   }
-  const agentRow = await getAgentRow({ orgId, id: agentId });
+  const agentRow = await getAgentRowForChat({ orgId, id: agentId });
   if (!agentRow) throw new AppError("not_found", "Agent not found");
   const agent = toAgent(agentRow);
 
+  // The history before this message (a new thread has none: no query).
+  let rows: MessageRow[] = [];
+  let newThread: WithSubquery | undefined;
   if (!conversationId) {
     conversationId = randomUUID();
     isNew = true;
     const first = last.content.trim() || attachments.map((a) => a.name).filter(Boolean).join(", ");
-    await db.insert(conversation).values({ id: conversationId, organizationId: orgId, userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null });
+    // Inserted with the message, in one statement: one commit on the way to the model.
+    newThread = db
+      .$with("thread")
+      .as(
+        db
+          .insert(conversation)
+          .values({ id: conversationId, organizationId: orgId, userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null })
+          .returning({ id: conversation.id }),
+      );
+  } else {
+    rows = await listMessages({ orgId, conversationId });
   }
 
   // A resent last message (Retry / regenerate) replaces what followed it instead of being stored twice.
-  const [lastStored] = await db
-    .select({ seq: message.seq, clientId: message.clientId, role: message.role })
-    .from(message)
-    .where(and(eq(message.organizationId, orgId), eq(message.conversationId, conversationId), eq(message.role, "user")))
-    .orderBy(desc(message.seq))
-    .limit(1);
+  const lastStored = rows.findLast((r) => r.role === "user");
   if (lastStored && last.id && lastStored.clientId === last.id) {
     await deleteMessagesAfter({ orgId, conversationId, seq: lastStored.seq });
+    rows = rows.filter((r) => r.seq <= lastStored.seq);
   } else {
-    await db.insert(message).values({
-      id: randomUUID(),
-      organizationId: orgId,
-      conversationId,
-      clientId: last.id ?? null,
-      role: "user",
-      content: last.content,
-      parts: last.parts?.length ? last.parts : [{ type: "text", text: last.content }],
-      attachments,
-      annotations: last.annotations ?? [],
-    });
+    const [stored] = await (newThread ? db.with(newThread) : db)
+      .insert(message)
+      .values({
+        id: randomUUID(),
+        organizationId: orgId,
+        conversationId,
+        clientId: last.id ?? null,
+        role: "user",
+        content: last.content,
+        parts: last.parts?.length ? last.parts : [{ type: "text", text: last.content }],
+        attachments,
+        annotations: last.annotations ?? [],
+      })
+      .returning();
+    rows.push(stored!);
   }
 
-  const rows = await listMessages({ orgId, conversationId });
   const history = await toModelMessages(rows, (m) => attachmentContent(orgId, m) as Promise<ModelContent[]>);
   const ctx: ReplyContext = {
     orgId,

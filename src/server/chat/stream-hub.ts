@@ -3,7 +3,7 @@
 // replies), so a client can resume it on any replica. A heartbeat marks the replies as alive; a
 // stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { chatStream, chatStreamChunk } from "../db/tables";
 import { log } from "../logger";
@@ -23,18 +23,29 @@ interface LiveStream {
   listeners: Set<Listener>;
   done: boolean;
   abort: AbortController;
+  /** Its chat_stream row exists, so its chunks may be written. */
+  stored: boolean;
 }
 
 const live = new Map<string, LiveStream>();
 let timer: NodeJS.Timeout | null = null;
 let lastHeartbeat = 0;
 
-export async function openStream({ id, orgId, conversationId }: { id: string; orgId: string; conversationId: string }) {
-  await db.insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
-  const s: LiveStream = { id, orgId, lines: [], persisted: 0, seq: 0, listeners: new Set(), done: false, abort: new AbortController() };
+/**
+ * Registers a reply in this process at once; `store()` writes its row. The reply writes the row while
+ * the model is being asked (not before), so the write is off the time to first token; lines pushed
+ * before then wait in memory.
+ */
+export function openStream({ id, orgId, conversationId }: { id: string; orgId: string; conversationId: string }) {
+  const s: LiveStream = { id, orgId, lines: [], persisted: 0, seq: 0, listeners: new Set(), done: false, abort: new AbortController(), stored: false };
   live.set(id, s);
   timer ??= setInterval(() => void tick(), FLUSH_MS);
-  return s;
+  // `before`: a row to insert in the same statement (one commit, not two).
+  const store = async (before?: WithSubquery) => {
+    await (before ? db.with(before) : db).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
+    s.stored = true;
+  };
+  return { abort: s.abort, store };
 }
 
 export function push(id: string, line: string) {
@@ -47,7 +58,7 @@ export function push(id: string, line: string) {
 async function flush() {
   const rows: Array<{ streamId: string; seq: number; data: string }> = [];
   for (const s of live.values()) {
-    if (s.persisted < s.lines.length) {
+    if (s.stored && s.persisted < s.lines.length) {
       rows.push({ streamId: s.id, seq: s.seq++, data: s.lines.slice(s.persisted).join("") });
       s.persisted = s.lines.length;
     }
@@ -77,11 +88,14 @@ async function tick() {
 export async function closeStream(id: string, status: "done" | "error" | "aborted") {
   const s = live.get(id);
   if (!s) return;
-  await flush();
-  s.done = true;
-  await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
-  for (const l of s.listeners) l(null);
-  live.delete(id);
+  try {
+    await flush();
+    if (s.stored) await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
+  } finally {
+    s.done = true;
+    for (const l of s.listeners) l(null);
+    live.delete(id);
+  }
 }
 
 export const abortSignalOf = (id: string) => live.get(id)?.abort.signal;

@@ -4,10 +4,20 @@ import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { connection } from "../db/tables";
 import { secrets } from "../services";
+import { invalidate, TopicCache } from "../cache/invalidation";
 
 export type Credentials = Record<string, unknown>;
 
+// Every chat reply needs its provider's credentials; decrypting them once per change, not per reply,
+// keeps the database and the cipher off the time to first token.
+const cache = new TopicCache<Credentials | null>("credentials");
+
 export async function getCredentials({ orgId, key }: { orgId: string; key: string }): Promise<Credentials | null> {
+  const creds = await cache.get(`${orgId}:${key}`, () => loadCredentials({ orgId, key }));
+  return creds && { ...creds }; // callers may edit their copy
+}
+
+async function loadCredentials({ orgId, key }: { orgId: string; key: string }): Promise<Credentials | null> {
   const [row] = await db
     .select({ data: connection.encryptedData })
     .from(connection)
@@ -22,6 +32,7 @@ export async function saveCredentials({ orgId, key, data }: { orgId: string; key
     .insert(connection)
     .values({ organizationId: orgId, key, encryptedData })
     .onConflictDoUpdate({ target: [connection.organizationId, connection.key], set: { encryptedData, updatedAt: new Date() } });
+  invalidate("credentials");
 }
 
 export async function deleteCredentials({ orgId, key }: { orgId: string; key: string }): Promise<boolean> {
@@ -29,5 +40,6 @@ export async function deleteCredentials({ orgId, key }: { orgId: string; key: st
     .delete(connection)
     .where(and(eq(connection.organizationId, orgId), eq(connection.key, key)))
     .returning({ key: connection.key });
+  invalidate("credentials");
   return rows.length > 0;
 }
