@@ -19,6 +19,8 @@ export interface ScriptedReply {
   /** Answer with this HTTP status and error body instead of a stream. */
   httpError?: number;
   chunkSize?: number;
+  /** Benches: each text chunk is the time it was sent ("@<epoch ms> "), so a client can tell each token's delay. */
+  stampTokens?: boolean;
 }
 
 export interface RecordedRequest {
@@ -63,7 +65,7 @@ export function replyFor(body: any): ScriptedReply {
   const slow = /\[slow\]/.test(text) ? 40 : 0;
   if (lastIsToolResult(body)) return { text: "The tool finished. Here is the summary.", tokenDelayMs: slow };
   const bench = text.match(/\[bench:(\d+):(\d+)\]/); // tokens per second, token count
-  if (bench) return { text: "tok ".repeat(Number(bench[2])), chunkSize: 4, tokenDelayMs: 1000 / Number(bench[1]) };
+  if (bench) return { text: "tok ".repeat(Number(bench[2])), chunkSize: 4, tokenDelayMs: 1000 / Number(bench[1]), stampTokens: true };
   const tool = text.match(/\[tool:([a-z_]+)\s*(\{.*\})?\]/);
   if (tool) return { toolCalls: [{ name: tool[1]!, args: tool[2] ? JSON.parse(tool[2]) : {} }] };
   if (/\[error\]/.test(text)) return { text: "Partial answer before the failure", failAfterChunks: 3, chunkSize: 8 };
@@ -91,7 +93,7 @@ async function openAIStream(res: ServerResponse, body: any, reply: ScriptedReply
       res.destroy();
       return;
     }
-    send({ index: 0, delta: { content: pieces[i] }, finish_reason: null });
+    send({ index: 0, delta: { content: reply.stampTokens ? `@${(performance.timeOrigin + performance.now()).toFixed(3)} ` : pieces[i] }, finish_reason: null });
     if (reply.tokenDelayMs) await sleep(reply.tokenDelayMs);
   }
   (reply.toolCalls ?? []).forEach((call, index) => {

@@ -27,8 +27,26 @@ export class MessageAssembler {
     return this.parts[this.parts.length - 1];
   }
 
+  private appendText(v: string) {
+    this.content += v;
+    const last = this.last();
+    if (last?.type === "text") last.text += v;
+    else this.parts.push({ type: "text", text: v });
+  }
+
   /** Applies one protocol line ("0:\"text\"\n"); unknown or malformed lines are ignored here. */
   applyLine(line: string) {
+    // Text lines are nearly every line of a reply: parse them directly.
+    if (line.startsWith("0:")) {
+      let text: unknown;
+      try {
+        text = JSON.parse(line.slice(2));
+      } catch {
+        return;
+      }
+      if (typeof text === "string") this.appendText(text);
+      return;
+    }
     if (!line.trim()) return;
     let part;
     try {
@@ -41,13 +59,9 @@ export class MessageAssembler {
       case "start_step":
         this.parts.push({ type: "step-start" });
         break;
-      case "text": {
-        this.content += v;
-        const last = this.last();
-        if (last?.type === "text") last.text += v;
-        else this.parts.push({ type: "text", text: v });
+      case "text":
+        this.appendText(v);
         break;
-      }
       case "reasoning": {
         const last = this.last();
         if (last?.type === "reasoning") {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 describe("presigned upload (API-13)", () => {
-  it("API-13 returns url, method, headers, fileId, key, contentKey and metadata with the org and user", async () => {
+  it("[API-13] returns url, method, headers, fileId, key, contentKey and metadata with the org and user", async () => {
     const res = await call(ctx.app, "POST", `/api/upload/presigned?orgId=${f.a.id}`, {
       token: f.a.member.token,
       body: { filename: "Q3 report #2.pdf", contentType: "application/pdf" },
@@ -35,7 +35,7 @@ describe("presigned upload (API-13)", () => {
     expect((await getFileByKey({ orgId: f.a.id, key }))?.status).toBe("pending");
   });
 
-  it("FILE-23 an extension off the chat list is refused with '{file} is not a supported file type.'", async () => {
+  it("[FILE-23] an extension off the chat list is refused with '{file} is not a supported file type.'", async () => {
     const res = await call(ctx.app, "POST", `/api/upload/presigned?orgId=${f.a.id}`, {
       token: f.a.member.token,
       body: { filename: "setup.exe", contentType: "application/x-msdownload" },
@@ -44,7 +44,7 @@ describe("presigned upload (API-13)", () => {
     expect(res.body.error).toBe("setup.exe is not a supported file type.");
   });
 
-  it("FILE-23 a content type that contradicts the extension is refused (no HTML stored as .png)", async () => {
+  it("[FILE-23] a content type that contradicts the extension is refused (no HTML stored as .png)", async () => {
     const res = await call(ctx.app, "POST", `/api/upload/presigned?orgId=${f.a.id}`, {
       token: f.a.member.token,
       body: { filename: "cat.png", contentType: "text/html" },
@@ -75,7 +75,7 @@ describe("presigned upload (API-13)", () => {
 });
 
 describe("upload → extract → download (FILE-27, API-14..16)", () => {
-  it("FILE-27 API-14 API-15 API-16 a text file is sent to the URL, extracted and downloaded through a signed URL", async () => {
+  it("[FILE-27] [API-14] [API-15] [API-16] a text file is sent to the URL, extracted and downloaded through a signed URL", async () => {
     const text = "Quarterly numbers: revenue up 12%.\nÜnïcödé survives.";
     const { upload, extraction } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "notes.txt", type: "text/plain", bytes: text });
     expect(extraction!.status).toBe(200);
@@ -93,7 +93,7 @@ describe("upload → extract → download (FILE-27, API-14..16)", () => {
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("FILE-06 an inline preview URL serves an image inline", async () => {
+  it("[FILE-06] an inline preview URL serves an image inline", async () => {
     const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "pixel.png", type: "image/png", bytes: PNG_1X1 });
     const dl = await signedDownload(ctx.app, f.a.member, f.a.id, { r2Path: upload.key, disposition: "inline" });
     expect(dl.status).toBe(200);
@@ -103,26 +103,26 @@ describe("upload → extract → download (FILE-27, API-14..16)", () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_1X1);
   });
 
-  it("FILE-30 images skip extraction and are recorded as skipped", async () => {
+  it("[FILE-30] images skip extraction and are recorded as skipped", async () => {
     const { upload, extraction } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "pixel.png", type: "image/png", bytes: PNG_1X1 });
     expect(extraction!.body.status).toBe("skipped");
     expect((await getFileByKey({ orgId: f.a.id, key: upload.key }))?.status).toBe("skipped");
   });
 
-  it("FILE-29 a file that cannot be parsed answers status error and is recorded as extraction_failed", async () => {
+  it("[FILE-29] a file that cannot be parsed answers status error and is recorded as extraction_failed", async () => {
     const { upload, extraction } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "broken.pdf", type: "application/pdf", bytes: "this is not a PDF" });
     expect(extraction!.status).toBe(200);
     expect(extraction!.body).toEqual({ status: "error", error: "Failed to extract content from broken.pdf" });
     expect((await getFileByKey({ orgId: f.a.id, key: upload.key }))?.status).toBe("extraction_failed");
   });
 
-  it("API-15 extracting a file that was never sent is 404", async () => {
+  it("[API-15] extracting a file that was never sent is 404", async () => {
     const upload = await presign(ctx.app, f.a.member, f.a.id, "later.txt", "text/plain");
     const res = await call(ctx.app, "POST", `/api/files/extractContent?orgId=${f.a.id}`, { token: f.a.member.token, body: { key: upload.key } });
     expect(res.status).toBe(404);
   });
 
-  it("API-15 a contentKey other than the file's own is refused (it cannot overwrite another file)", async () => {
+  it("[API-15] a contentKey other than the file's own is refused (it cannot overwrite another file)", async () => {
     const first = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "one.txt", type: "text/plain", bytes: "one" });
     const second = await presign(ctx.app, f.a.member, f.a.id, "two.txt", "text/plain");
     await putFile(ctx.app, second, "two");
@@ -135,7 +135,7 @@ describe("upload → extract → download (FILE-27, API-14..16)", () => {
     expect(await (await ctx.app.request(original.body.signedUrl)).text()).toBe("one");
   });
 
-  it("FILE-15 a download without a filename (and not inline) answers 'r2Path and filename are required for download.'", async () => {
+  it("[FILE-15] a download without a filename (and not inline) answers 'r2Path and filename are required for download.'", async () => {
     const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "x.txt", type: "text/plain", bytes: "x" }, { extract: false });
     for (const body of [{ r2Path: upload.key }, { filename: "x.txt" }, {}]) {
       const res = await signedDownload(ctx.app, f.a.member, f.a.id, body);
@@ -144,14 +144,14 @@ describe("upload → extract → download (FILE-27, API-14..16)", () => {
     }
   });
 
-  it("API-16 a missing file in the caller's organisation is 404", async () => {
+  it("[API-16] a missing file in the caller's organisation is 404", async () => {
     const res = await signedDownload(ctx.app, f.a.member, f.a.id, { r2Path: `org/${f.a.id}/uploads/00000000-0000-4000-8000-000000000000/none.txt`, filename: "none.txt" });
     expect(res.status).toBe(404);
   });
 });
 
 describe("organisations are kept apart", () => {
-  it("API-15 another organisation's key is 404 for extraction, by admin and member alike", async () => {
+  it("[API-15] another organisation's key is 404 for extraction, by admin and member alike", async () => {
     const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "secret.txt", type: "text/plain", bytes: "tenant-a-secret" }, { extract: false });
     for (const who of [f.b.admin, f.b.member]) {
       for (const path of ["/api/files/extractContent", `/api/files/extractContent?orgId=${f.b.id}`]) {
@@ -163,7 +163,7 @@ describe("organisations are kept apart", () => {
     expect((await getFileByKey({ orgId: f.a.id, key: upload.key }))?.status).toBe("pending");
   });
 
-  it("API-16 another organisation's r2Path is 404 for download and preview, even with ../ tricks", async () => {
+  it("[API-16] another organisation's r2Path is 404 for download and preview, even with ../ tricks", async () => {
     const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "secret.txt", type: "text/plain", bytes: "tenant-a-secret" });
     const paths = [upload.key, upload.contentKey, `org/${f.b.id}/../${upload.key.slice(4)}`, `/${upload.key}`];
     for (const r2Path of paths) {

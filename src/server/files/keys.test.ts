@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contentKeyOf, isOrgKey, parseUploadKey, storedFileName, uploadKeys } from "./keys";
 
 describe("file keys", () => {
-  it("FILE-25 keys use the sanitised name under org/<orgId>/uploads/<fileId>/", () => {
+  it("[FILE-25] keys use the sanitised name under org/<orgId>/uploads/<fileId>/", () => {
     const id = "3f2c1a9e-8b7d-4c6e-9f10-1234567890ab";
     expect(uploadKeys("org1", id, "My file #1.pdf")).toEqual({
       key: `org/org1/uploads/${id}/My_file_no1.pdf`,

@@ -40,7 +40,7 @@ async function presigned(key: string, contentType = "text/plain") {
 }
 
 describe("local presigned upload (API-14)", () => {
-  it("API-14 needs no session: the signed URL alone stores the bytes", async () => {
+  it("[API-14] needs no session: the signed URL alone stores the bytes", async () => {
     const key = orgKey("a.txt");
     const { url, headers } = await presigned(key);
     const res = await put(url, { headers, body: "hello" });
@@ -55,7 +55,7 @@ describe("local presigned upload (API-14)", () => {
     expect(unsigned.status).toBe(403);
   });
 
-  it("API-14 a tampered signature, key, type, size limit or expiry is refused with 403", async () => {
+  it("[API-14] a tampered signature, key, type, size limit or expiry is refused with 403", async () => {
     const key = orgKey("a.txt");
     const { url, headers } = await presigned(key);
     const u = new URL(url, "http://x");
@@ -78,7 +78,7 @@ describe("local presigned upload (API-14)", () => {
     expect(await store.exists(key)).toBe(false);
   });
 
-  it("API-14 a Content-Type other than the signed one is refused with 403", async () => {
+  it("[API-14] a Content-Type other than the signed one is refused with 403", async () => {
     const key = orgKey("a.txt");
     const { url, headers } = await presigned(key);
     const res = await put(url, { headers: { ...headers, "Content-Type": "text/html" }, body: "<script>alert(1)</script>" });
@@ -90,7 +90,7 @@ describe("local presigned upload (API-14)", () => {
     expect(ok.status).toBe(200);
   });
 
-  it("API-14 the org and user metadata headers must match the signed ones", async () => {
+  it("[API-14] the org and user metadata headers must match the signed ones", async () => {
     const key = orgKey("a.txt");
     const { url, headers } = await presigned(key);
     const forged = await put(url, { headers: { ...headers, "x-amz-meta-orgid": "other-org" }, body: "x" });
@@ -99,7 +99,7 @@ describe("local presigned upload (API-14)", () => {
     expect(missing.status).toBe(403);
   });
 
-  it("API-14 an expired upload URL is refused with 403", async () => {
+  it("[API-14] an expired upload URL is refused with 403", async () => {
     const past = new LocalBlobStore(ctx.config.dataDir, ctx.services.secrets.derive("blob-url"), () => Date.now() - 16 * 60 * 1000);
     const key = orgKey("late.txt");
     const { url, headers } = await past.presignPut({ key, contentType: "text/plain", maxBytes: 100, metadata: meta });
@@ -114,7 +114,7 @@ describe("local presigned upload (API-14)", () => {
     expect((await put(url, { headers, body: "x" })).status).toBe(403);
   });
 
-  it("FILE-19 a streamed body over 50 MB is cut off with 413 and nothing is stored", async () => {
+  it("[FILE-19] a streamed body over 50 MB is cut off with 413 and nothing is stored", async () => {
     const key = orgKey("big.txt");
     const { url, headers } = await presigned(key);
     const res = await put(url, { headers, body: generatedBody(CHAT_MAX_UPLOAD_BYTES + 1024 * 1024), duplex: "half" } as RequestInit);
@@ -125,7 +125,7 @@ describe("local presigned upload (API-14)", () => {
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 
-  it("FILE-19 a body of exactly 50 MB is accepted (the limit is inclusive), past the app's 1 MB JSON limit", async () => {
+  it("[FILE-19] a body of exactly 50 MB is accepted (the limit is inclusive), past the app's 1 MB JSON limit", async () => {
     const key = orgKey("max.txt");
     const { url, headers } = await presigned(key);
     const res = await put(url, { headers, body: generatedBody(CHAT_MAX_UPLOAD_BYTES), duplex: "half" } as RequestInit);
@@ -134,7 +134,7 @@ describe("local presigned upload (API-14)", () => {
     await store.delete(key);
   });
 
-  it("FILE-19 a declared Content-Length over the limit is refused before reading", async () => {
+  it("[FILE-19] a declared Content-Length over the limit is refused before reading", async () => {
     const key = orgKey("declared.txt");
     const { url, headers } = await store.presignPut({ key, contentType: "text/plain", maxBytes: 10, metadata: meta });
     const res = await put(url, { headers: { ...headers, "content-length": "11" }, body: "01234567890" });
@@ -155,7 +155,7 @@ describe("local signed download (API-16)", () => {
     return key;
   }
 
-  it("API-16 a download URL works without a session and only until it expires", async () => {
+  it("[API-16] a download URL works without a session and only until it expires", async () => {
     const key = await stored("a.txt", "text/plain", "content");
     const url = await store.presignGet({ key, filename: "a.txt", disposition: "attachment", expiresIn: 300 });
     expect((await ctx.app.request(url)).status).toBe(200);
@@ -166,7 +166,7 @@ describe("local signed download (API-16)", () => {
     expect(await res.text()).not.toContain("content");
   });
 
-  it("API-16 a tampered download URL is 403: another key, another name, inline instead of attachment", async () => {
+  it("[API-16] a tampered download URL is 403: another key, another name, inline instead of attachment", async () => {
     const key = await stored("a.txt", "text/plain", "private");
     const other = await stored("b.txt", "text/plain", "other");
     const url = new URL(await store.presignGet({ key, filename: "a.txt", disposition: "attachment", expiresIn: 300 }), "http://x");

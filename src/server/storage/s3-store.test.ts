@@ -70,7 +70,7 @@ describe("S3 configuration", () => {
 });
 
 describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
-  it("API-14 a presigned PUT with the returned headers stores the object with its type and metadata", async () => {
+  it("[API-14] a presigned PUT with the returned headers stores the object with its type and metadata", async () => {
     const k = key("notes.txt");
     const put = await store.presignPut({ key: k, contentType: "text/plain", maxBytes: 1024, metadata: { orgid: "s3test", userid: "u1" } });
     expect(put.url).toMatch(new RegExp(`^${config.endpoint}/${BUCKET}/org/s3test/uploads/`));
@@ -94,7 +94,7 @@ describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
     expect((await fetch(put.url, { method: "PUT", headers: put.headers, body: "12345" })).status).toBe(200);
   });
 
-  it("API-16 a presigned GET downloads with the requested disposition; HTML is never inline", async () => {
+  it("[API-16] a presigned GET downloads with the requested disposition; HTML is never inline", async () => {
     const k = key("report.txt");
     await store.put(k, new TextEncoder().encode("report body"), "text/plain");
     const res = await fetch(await store.presignGet({ key: k, filename: "report.txt", disposition: "attachment", expiresIn: 60 }));
@@ -108,7 +108,7 @@ describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
     expect(page.headers.get("content-disposition")).toMatch(/^attachment/);
   });
 
-  it("API-16 an expired presigned GET is refused", async () => {
+  it("[API-16] an expired presigned GET is refused", async () => {
     const k = key("short.txt");
     await store.put(k, new TextEncoder().encode("short-lived"), "text/plain");
     const url = await store.presignGet({ key: k, disposition: "attachment", filename: "short.txt", expiresIn: 1 });
@@ -130,7 +130,7 @@ describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
 });
 
 describe("the file calls with S3 as the store (FILE-27)", () => {
-  it("FILE-27 API-13..16 presign → PUT to the bucket → extract → signed download, and the model helper reads it", async () => {
+  it("[FILE-27] [API-13] [API-14] [API-15] [API-16] presign → PUT to the bucket → extract → signed download, and the model helper reads it", async () => {
     previous = setBlobStore(store);
     try {
       const upload = await presign(ctx.app, f.a.member, f.a.id, "memo.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
@@ -155,7 +155,7 @@ describe("the file calls with S3 as the store (FILE-27)", () => {
     }
   });
 
-  it("FILE-19 an object over 50 MB that reached the bucket is refused and removed at extraction", async () => {
+  it("[FILE-19] an object over 50 MB that reached the bucket is refused and removed at extraction", async () => {
     previous = setBlobStore(store);
     try {
       const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "big.txt", type: "text/plain", bytes: "x" }, { extract: false });

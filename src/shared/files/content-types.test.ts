@@ -4,7 +4,7 @@ import { CHAT_ACCEPTED_EXTENSIONS } from "./rules";
 import { presignDownloadInput } from "./schema";
 
 describe("upload content types (FILE-21, FILE-23)", () => {
-  it("FILE-21 every accepted extension has a type, and a missing or generic type takes it", () => {
+  it("[FILE-21] every accepted extension has a type, and a missing or generic type takes it", () => {
     for (const ext of CHAT_ACCEPTED_EXTENSIONS) {
       expect(uploadContentType(`f.${ext}`, ""), ext).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
       expect(uploadContentType(`f.${ext}`, "application/octet-stream")).toBe(uploadContentType(`f.${ext}`, undefined));
@@ -12,7 +12,7 @@ describe("upload content types (FILE-21, FILE-23)", () => {
     expect(uploadContentType("Report.PDF", "")).toBe("application/pdf");
   });
 
-  it("FILE-23 a type that contradicts the extension, or an extension off the list, gives null", () => {
+  it("[FILE-23] a type that contradicts the extension, or an extension off the list, gives null", () => {
     expect(uploadContentType("cat.png", "text/html")).toBeNull();
     expect(uploadContentType("notes.txt", "image/svg+xml")).toBeNull();
     expect(uploadContentType("logo.svg", "image/svg+xml")).toBeNull();
@@ -28,7 +28,7 @@ describe("upload content types (FILE-21, FILE-23)", () => {
 });
 
 describe("download request (FILE-15, API-16)", () => {
-  it("FILE-15 needs r2Path and a filename, unless it is an inline preview", () => {
+  it("[FILE-15] needs r2Path and a filename, unless it is an inline preview", () => {
     const message = "r2Path and filename are required for download.";
     expect(presignDownloadInput.safeParse({ r2Path: "k", filename: "a.txt" }).success).toBe(true);
     expect(presignDownloadInput.safeParse({ r2Path: "k", disposition: "inline" }).success).toBe(true);

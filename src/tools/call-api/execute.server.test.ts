@@ -40,7 +40,7 @@ const ctx = { abortSignal: new AbortController().signal } as ToolContext;
 const call = (args: Record<string, unknown>) => executeCallApi(callApi.input.parse(args), ctx);
 
 describe("call_api", () => {
-  it("TOOL-14 GET sends params as the query string and returns the body with the status code", async () => {
+  it("[TOOL-14] GET sends params as the query string and returns the body with the status code", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const result = await call({ endpoint_url: `${base}/items?sort=asc`, request_type: "GET", params: { q: "tide table", tags: ["a", "b"], filter: { min: 2 }, skip: null } });
     expect(result).toMatchObject({ status: "success", content: '{"ok":true,"method":"GET"}', statusCode: 200 });
@@ -55,7 +55,7 @@ describe("call_api", () => {
     expect(seen[0]!.headers["user-agent"]).toBe("SwitchboardBot/1.0");
   });
 
-  it("TOOL-14 POST and PUT send params as a JSON body; DELETE as the query string", async () => {
+  it("[TOOL-14] POST and PUT send params as a JSON body; DELETE as the query string", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     for (const request_type of ["POST", "PUT"] as const) {
       await call({ endpoint_url: `${base}/items`, request_type, params: { name: "Buoy", depth: 4.5 } });
@@ -83,7 +83,7 @@ describe("call_api", () => {
     expect(result.content).toMatch(/\n\n\[Truncated: 5 more characters\]$/);
   });
 
-  it("TOOLCARD-39 a private address is refused as \"Error calling API: ...\" without any request", async () => {
+  it("[TOOLCARD-39] a private address is refused as \"Error calling API: ...\" without any request", async () => {
     expect(await call({ endpoint_url: `${base}/items`, request_type: "POST", params: { a: 1 } })).toEqual({
       status: "error",
       error: `Error calling API: ${FORBIDDEN_ADDRESS_MESSAGE} (127.0.0.1)`,
@@ -95,7 +95,7 @@ describe("call_api", () => {
     expect(seen).toEqual([]);
   });
 
-  it("TOOLCARD-39 a transport failure is \"Error calling API: ...\"", async () => {
+  it("[TOOLCARD-39] a transport failure is \"Error calling API: ...\"", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

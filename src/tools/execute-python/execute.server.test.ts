@@ -32,7 +32,7 @@ describe("execute_python", () => {
     expect(sandboxUnavailableReason()).toBeNull();
   });
 
-  it("TOOL-13 runs the code and returns its output, exit code, time and the files it wrote", async () => {
+  it("[TOOL-13] runs the code and returns its output, exit code, time and the files it wrote", async () => {
     const result = await run('import os\nprint(sum(range(10)))\nopen("report.csv", "w").write("a,b\\n1,2\\n")\nos.mkdir("charts")\nopen("charts/p.txt", "w").write("x")\nos.symlink("/etc/passwd", "link")\nopen("/tmp/scratch", "w").write("not listed")');
     expect(result).toMatchObject({ status: "success", content: "45\n", stdout: "45\n", stderr: "", exitCode: 0 });
     expect(result.durationMs).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ const ctx = { abortSignal: new AbortController().signal } as ToolContext;
 const scrape = (args: Record<string, unknown>) => executeScrapeUrl(scrapeUrl.input.parse(args), ctx);
 
 describe("scrape_url", () => {
-  it("TOOL-10 by default returns the main content as markdown, without navigation, footer or inline base64 images", async () => {
+  it("[TOOL-10] by default returns the main content as markdown, without navigation, footer or inline base64 images", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const result = await scrape({ url: `${base}/article` });
     expect(result).toMatchObject({ status: "success", title: "Tide tables | Harbour News", url: `${base}/article` });
@@ -55,7 +55,7 @@ describe("scrape_url", () => {
     expect(result).not.toHaveProperty("links");
   });
 
-  it("TOOL-10 returns html and links when asked, and the whole page when onlyMainContent is false", async () => {
+  it("[TOOL-10] returns html and links when asked, and the whole page when onlyMainContent is false", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const result = await scrape({ url: `${base}/article`, formats: ["html", "links"], onlyMainContent: false, removeBase64Images: false });
     expect(result.status).toBe("success");
@@ -85,7 +85,7 @@ describe("scrape_url", () => {
     expect(result.content).toMatch(/\n\n\[Truncated: 10 more characters\]$/);
   });
 
-  it("TOOLCARD-29 a private address is refused as an error result \"Failed to read content from {host}\"", async () => {
+  it("[TOOLCARD-29] a private address is refused as an error result \"Failed to read content from {host}\"", async () => {
     const result = await scrape({ url: `${base}/article` });
     expect(result).toEqual({ status: "error", error: `Failed to read content from 127.0.0.1: ${FORBIDDEN_ADDRESS_MESSAGE} (127.0.0.1)` });
     expect(await scrape({ url: "http://169.254.169.254/latest/meta-data/" })).toMatchObject({
@@ -94,7 +94,7 @@ describe("scrape_url", () => {
     });
   });
 
-  it("TOOLCARD-29 an HTTP error or an unreadable type is an error result", async () => {
+  it("[TOOLCARD-29] an HTTP error or an unreadable type is an error result", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     expect(await scrape({ url: `${base}/missing` })).toEqual({ status: "error", error: "Failed to read content from 127.0.0.1: HTTP 404 Not Found" });
     expect(await scrape({ url: `${base}/report.pdf` })).toEqual({ status: "error", error: "Failed to read content from 127.0.0.1: unsupported content type application/pdf" });
