@@ -59,6 +59,36 @@ describe("agents", () => {
     });
   });
 
+  it("[AGENT-06] tools are a map of tool name to an enabled flag or an object with config", async () => {
+    const callee = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Tool map callee" });
+    const tools = {
+      scrape_url: true,
+      search_google: false,
+      execute_python: { enabled: false },
+      call_agent: { enabled: true, config: { callableAgentIds: [callee.id] } },
+    };
+    const res = await post(f.a.admin, { name: "Tool map", model: "openai:gpt-4o", tools });
+    expect(res.status).toBe(201);
+    expect(res.body.tools).toEqual(tools);
+    const stored = await call(ctx.app, "GET", `/api/agents?orgId=${f.a.id}&id=${res.body.id}`, { token: f.a.member.token });
+    expect(stored.body.tools).toEqual(tools);
+    expect(stored.body.callableAgentIds).toEqual([callee.id]);
+
+    for (const bad of [{ scrape_url: "yes" }, { scrape_url: 1 }, ["scrape_url"]]) {
+      expect((await post(f.a.admin, { name: "Bad tools", model: "openai:gpt-4o", tools: bad })).status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it("[AGENT-28] stage is development or released; any other value is refused on save", async () => {
+    for (const stage of ["development", "released"]) {
+      const res = await post(f.a.admin, { name: `Stage ${stage}`, model: "openai:gpt-4o", stage });
+      expect(res.status).toBe(201);
+      expect(res.body.stage).toBe(stage);
+    }
+    const bad = await post(f.a.admin, { name: "Stage beta", model: "openai:gpt-4o", stage: "beta" });
+    expect(bad.status).toBe(400);
+  });
+
   it("[API-08] GET /api/agents?orgId={orgId} returns the array of the organisation's agents", async () => {
     const mine = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Listed" });
     const gone = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Deleted" });

@@ -18,7 +18,7 @@ describe("stageBadge", () => {
 });
 
 describe("groupByStage", () => {
-  it("AGENT-27/AGENT-28: groups Released and In Development; other values count as released", () => {
+  it("[AGENT-27] [AGENT-28] groups Released and In Development; other values count as released", () => {
     const agents = [
       { id: 1, stage: "development" },
       { id: 2, stage: "released" },

@@ -20,7 +20,7 @@ describe("newAgentValues", () => {
 describe("parseAgentForm", () => {
   const valid = { ...newAgentValues("openai:gpt-4o") };
 
-  it("AGENT-09: builds the request body with integrations sent empty", () => {
+  it("[AGENT-09] builds the request body with integrations sent empty", () => {
     const parsed = parseAgentForm({ ...valid, conversationStarters: ["Hi", "  ", " Help "] }, 7);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -73,7 +73,7 @@ describe("valuesFromAgent", () => {
     mcpServers: [2],
   } as unknown as Agent;
 
-  it("AGENT-28: a stage other than development is edited as released", () => {
+  it("[AGENT-28] a stage other than development is edited as released", () => {
     expect(valuesFromAgent(agent).stage).toBe("released");
     expect(valuesFromAgent({ ...agent, stage: "development" }).stage).toBe("development");
   });

@@ -10,7 +10,7 @@ describe("agentToolCountLabel", () => {
     expect(agentToolCountLabel({ tools: { scrape_url: true } })).toBe("1 Tool");
     expect(agentToolCountLabel({ tools: { scrape_url: true, execute_python: { enabled: true } } })).toBe("2 Tools");
   });
-  it("AGENT-08: read_kb_file counts when search_knowledge_base is on", () => {
+  it("[AGENT-08] read_kb_file counts when search_knowledge_base is on", () => {
     const tools = { search_knowledge_base: { enabled: true, config: { accessibleKnowledgeBaseIds: [] } } };
     expect(agentToolCountLabel({ tools })).toBe("2 Tools");
   });

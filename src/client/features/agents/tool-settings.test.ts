@@ -3,7 +3,7 @@ import { isToolEnabled } from "@/shared/agents/schema";
 import { callableAgentIds, pruneCallableAgents, setCallableAgentIds, setToolEnabled, toggleId } from "./tool-settings";
 
 describe("setToolEnabled", () => {
-  it("AGENT-06: a plain tool is stored as true and removed when switched off", () => {
+  it("[AGENT-06] a plain tool is stored as true and removed when switched off", () => {
     const on = setToolEnabled({}, "scrape_url", true);
     expect(on).toEqual({ scrape_url: true });
     expect(setToolEnabled(on, "scrape_url", false)).toEqual({});
@@ -16,7 +16,7 @@ describe("setToolEnabled", () => {
       search_knowledge_base: { enabled: true, config: { accessibleKnowledgeBaseIds: [] } },
     });
   });
-  it("AGENT-08: read_kb_file, implied by search_knowledge_base, is switched off explicitly", () => {
+  it("[AGENT-08] read_kb_file, implied by search_knowledge_base, is switched off explicitly", () => {
     const tools = setToolEnabled({}, "search_knowledge_base", true);
     expect(isToolEnabled(tools, "read_kb_file")).toBe(true);
     const off = setToolEnabled(tools, "read_kb_file", false);

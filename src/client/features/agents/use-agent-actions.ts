@@ -9,7 +9,7 @@ import { deleteAgent, saveAgent } from "./api/agent-mutations";
 import { agentKey } from "./api/use-agent";
 import { agentsKey } from "./api/use-agents";
 import { MODELS_KEY } from "./api/use-models";
-import { AGENT_CREATED, AGENT_DELETED, AGENT_UPDATED, DELETE_FAILED, createFailureMessage, updateFailureMessage } from "./save-messages";
+import { AGENT_CREATED, AGENT_DELETED, AGENT_UPDATED, DELETE_FAILED, createFailureToast, updateFailureMessage } from "./save-messages";
 
 export function useAgentActions(orgId: string) {
   const navigate = useNavigate();
@@ -22,7 +22,13 @@ export function useAgentActions(orgId: string) {
     const res = await saveAgent(payload).catch((e: unknown) => e);
     setBusy(null);
     if (isApiFailure(res) || res instanceof Error) {
-      toast.error(isNew ? createFailureMessage(res) : updateFailureMessage(res));
+      if (isNew) {
+        const { title, description } = createFailureToast(res);
+        console.error(title, res);
+        toast.error(title, description ? { description } : undefined);
+      } else {
+        toast.error(updateFailureMessage(res));
+      }
       return null;
     }
     const agent = res as Agent;

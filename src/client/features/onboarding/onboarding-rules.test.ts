@@ -117,7 +117,7 @@ describe("agent step", () => {
     expect(selected).toEqual(["search_google", "ask_web", "execute_python"]);
   });
 
-  it("[ONB-18] [ONB-22] [ONB-23] the first agent's payload", () => {
+  it("[ONB-18] [ONB-22] [ONB-23] [API-22] the first agent's payload: logoUrl, integrations and mcpServers empty, no showInChat", () => {
     const openai = firstAgentPayload({ ...initialOnboardingState(), selectedProvider: "openai" });
     expect(openai).toEqual({
       name: DEFAULT_AGENT_NAME,
@@ -129,7 +129,6 @@ describe("agent step", () => {
       logoUrl: "",
       tools: { search_google: true, scrape_url: true, ask_web: true },
       stage: "released",
-      showInChat: true,
       integrations: [],
       mcpServers: [],
     });

@@ -91,8 +91,11 @@ export function connectionsBody(state: OnboardingState): Record<string, Record<s
   return { [provider]: creds };
 }
 
-/** POST /api/agents' body for the first agent (chat §7, ONB-17..23; released per rulings.md). */
-export function firstAgentPayload(state: OnboardingState): SaveAgentInput {
+/**
+ * POST /api/agents' body for the first agent (chat §7, ONB-17..23; released per rulings.md). Unlike the
+ * hub's form it lists no showInChat (API-22): the server's default, shown in chat, applies.
+ */
+export function firstAgentPayload(state: OnboardingState): Omit<SaveAgentInput, "showInChat"> {
   return {
     name: state.agentName,
     description: state.agentDescription,
@@ -103,7 +106,6 @@ export function firstAgentPayload(state: OnboardingState): SaveAgentInput {
     logoUrl: "",
     tools: Object.fromEntries(state.selectedTools.map((t) => [t, true])),
     stage: "released",
-    showInChat: true,
     integrations: [],
     mcpServers: [],
   };

@@ -156,6 +156,34 @@ describe("OnboardingWizard", () => {
     expect(screen.getByTestId("where").textContent).toBe("/chat?agent=42");
   });
 
+  it("[AGENT-09] [API-22] the first agent's POST /api/agents sends the spec's fields with logoUrl, integrations and mcpServers empty, and no showInChat", async () => {
+    const u = userEvent.setup();
+    renderWizard();
+    await toAgentStep(u);
+    await u.click(screen.getByRole("button", { name: "Create Agent" }));
+    await screen.findByText("You're All Set!");
+    const creates = fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith("/api/agents") && init?.method === "POST");
+    expect(creates).toHaveLength(1);
+    const body = JSON.parse(String(creates[0]![1]!.body));
+    expect(body).toMatchObject({ logoUrl: "", integrations: [], mcpServers: [] });
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining([
+        "name",
+        "description",
+        "model",
+        "maxToolRoundtrips",
+        "systemPrompt",
+        "conversationStarters",
+        "logoUrl",
+        "tools",
+        "stage",
+        "integrations",
+        "mcpServers",
+      ]),
+    );
+    expect(body).not.toHaveProperty("showInChat");
+  });
+
   it("[ONB-27] a failure toasts the spec's text, logs it, and keeps the agent step", async () => {
     const u = userEvent.setup();
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
