@@ -170,6 +170,99 @@ describe("useChatSession", () => {
     info.mockRestore();
   });
 
+  it("[TOOLCARD-22] [STREAM-31] a streamed tool call goes partial-call → call → result, carrying toolName, toolCallId, args and result", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    // One chunk per gate, so each state can be seen before the next arrives.
+    const gates: (() => void)[] = [];
+    const chunks = [
+      [formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("tool_call_streaming_start", { toolCallId: "c1", toolName: "search_google" })],
+      [formatDataStreamPart("tool_call_delta", { toolCallId: "c1", argsTextDelta: '{"query":"swi' })],
+      [formatDataStreamPart("tool_call", { toolCallId: "c1", toolName: "search_google", args: { query: "switchboard" } })],
+      [formatDataStreamPart("tool_result", { toolCallId: "c1", result: { status: "success", content: "3 results" } }), ...finishStep("tool-calls")],
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const enc = new TextEncoder();
+        for (const [i, lines] of chunks.entries()) {
+          if (i > 0) await new Promise<void>((r) => gates.push(r));
+          controller.enqueue(enc.encode(lines.join("")));
+        }
+        controller.close();
+      },
+    });
+    const after = textReply("Found 3.");
+    after.release();
+    fetchMock.mockResolvedValueOnce(new Response(body, { headers: { "x-vercel-ai-data-stream": "v1" } })).mockResolvedValueOnce(after.response);
+    const { result } = setup();
+    const invocation = () => result.current.chat.messages.at(-1)?.toolInvocations?.[0];
+    const open = async (i: number) => {
+      await waitFor(() => expect(gates).toHaveLength(i));
+      act(() => gates[i - 1]!());
+    };
+
+    act(() => void result.current.send("find it", [], 1));
+    await waitFor(() => expect(invocation()?.state).toBe("partial-call"));
+    expect(invocation()).toMatchObject({ toolName: "search_google", toolCallId: "c1" });
+    await open(1);
+    await waitFor(() => expect(invocation()?.args).toEqual({ query: "swi" }));
+    expect(invocation()?.state).toBe("partial-call");
+    await open(2);
+    await waitFor(() => expect(invocation()?.state).toBe("call"));
+    expect(invocation()).toMatchObject({ toolName: "search_google", toolCallId: "c1", args: { query: "switchboard" } });
+    await open(3);
+    await waitFor(() => expect(result.current.chat.status).toBe("ready"));
+    const done = result.current.chat.messages.find((m) => m.toolInvocations?.length)!.toolInvocations![0]!;
+    expect(done).toMatchObject({ state: "result", toolName: "search_google", toolCallId: "c1", args: { query: "switchboard" }, result: { status: "success", content: "3 results" } });
+    // The same invocation rides in the message's parts, as the cards read it.
+    const part = result.current.chat.messages.flatMap((m) => m.parts).find((p) => p.type === "tool-invocation");
+    expect(part).toMatchObject({ toolInvocation: { state: "result", toolCallId: "c1" } });
+    info.mockRestore();
+  });
+
+  it("[MSG-22] a loaded message carries id, role, parts, content, createdAt, experimental_attachments, toolInvocations and annotations", async () => {
+    const invocation = { state: "result", toolCallId: "c1", toolName: "search_google", args: { query: "x" }, result: { status: "success", content: "y" } };
+    const stored = {
+      messages: [
+        {
+          id: "u1",
+          role: "user",
+          content: "see file",
+          parts: [{ type: "text", text: "see file" }],
+          createdAt: "2025-01-02T03:04:05.000Z",
+          experimental_attachments: [{ name: "a.pdf", contentType: "application/pdf", url: "", key: "org/o/uploads/1/a.pdf" }],
+          annotations: [],
+        },
+        {
+          id: "a1",
+          role: "assistant",
+          content: "done",
+          parts: [{ type: "tool-invocation", toolInvocation: invocation }, { type: "text", text: "done" }],
+          createdAt: "2025-01-02T03:04:06.000Z",
+          toolInvocations: [invocation],
+          annotations: [{ status: "complete", model: "openai:gpt-4.1" }],
+        },
+        { id: "s1", role: "system", content: "rules", parts: [{ type: "text", text: "rules" }], createdAt: "2025-01-02T03:04:04.000Z" },
+      ],
+      isDeleted: false,
+      agentId: 3,
+    };
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith("/api/getConversation") ? new Response(JSON.stringify(stored), { headers: { "content-type": "application/json" } }) : new Response(null, { status: 204 }),
+    );
+    const { result } = setup();
+    // Loaded as the page does (the rest of load() runs outside act, as in a browser).
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t-msg")));
+    await loading;
+    await waitFor(() => expect(result.current.chat.messages.map((m) => m.role)).toEqual(["user", "assistant", "system"]));
+    const [user, assistant, system] = result.current.chat.messages;
+    expect(user).toMatchObject({ id: "u1", content: "see file", parts: [{ type: "text", text: "see file" }], experimental_attachments: [{ name: "a.pdf", key: "org/o/uploads/1/a.pdf" }], annotations: [] });
+    expect(new Date(user!.createdAt!).toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(assistant).toMatchObject({ id: "a1", content: "done", toolInvocations: [invocation], annotations: [{ status: "complete" }] });
+    expect(assistant!.parts).toEqual([{ type: "tool-invocation", toolInvocation: invocation }, { type: "text", text: "done" }]);
+    expect(system).toMatchObject({ id: "s1", role: "system" });
+  });
+
   it("[INPUT-06] [STREAM-26] Stop aborts silently and tells the server to stop the thread's reply", async () => {
     fetchMock.mockImplementation(async (_url, init) => {
       if (init?.method === "DELETE") return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
@@ -243,7 +336,7 @@ describe("useChatSession", () => {
     expect(result.current.isProcessing).toBe(false);
   });
 
-  it("[CHAT-18] a deleted conversation is reported; a failed load toasts Failed to load conversation.", async () => {
+  it("[CHAT-18] [CONV-19] a deleted conversation is reported; a failed load toasts Failed to load conversation.", async () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ messages: [], isDeleted: true, agentId: null }), { headers: { "content-type": "application/json" } }));
     const { result } = setup();
     await act(() => result.current.load("gone"));

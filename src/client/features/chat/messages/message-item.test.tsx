@@ -8,7 +8,13 @@ import { MessageList } from "./message-list";
 
 const { authFetch } = vi.hoisted(() => ({ authFetch: vi.fn() }));
 vi.mock("@/client/lib/api", async (importActual) => ({ ...(await importActual<object>()), authFetch }));
-afterEach(cleanup);
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+const { toast } = await import("sonner");
+afterEach(() => {
+  cleanup();
+  authFetch.mockReset();
+  vi.mocked(toast.error).mockClear();
+});
 
 const agent = { name: "Atlas", logoUrl: null };
 const msg = (role: UIMessage["role"], parts: UIMessage["parts"], id = Math.random().toString(36)): UIMessage => ({ id, role, content: "", parts });
@@ -99,6 +105,56 @@ describe("message display", () => {
     await userEvent.click(within(output).getByRole("button", { name: "Show more" }));
     expect(box.textContent!.trim().length).toBe(long.trim().length);
     expect(within(output).getByRole("button", { name: "Show less" })).toBeTruthy();
+  });
+});
+
+describe("attachments and file links", () => {
+  const withFiles = (text: string, attachments: UIMessage["experimental_attachments"]): UIMessage => ({ ...msg("user", [{ type: "text", text }]), experimental_attachments: attachments });
+
+  it("[FILE-08] [FILE-09] a user message shows a non-image attachment as name and type, an image as a thumbnail, each with a Download button", async () => {
+    authFetch.mockResolvedValue({ signedUrl: "https://files.example/signed" });
+    show(
+      withFiles("see attached", [
+        { name: "q3-report.pdf", contentType: "application/pdf", url: "", key: "org/o/uploads/1/q3-report.pdf" } as NonNullable<UIMessage["experimental_attachments"]>[number],
+        { name: "chart.png", contentType: "image/png", url: "", key: "org/o/uploads/2/chart.png" } as NonNullable<UIMessage["experimental_attachments"]>[number],
+      ]),
+    );
+    const items = within(screen.getByRole("list", { name: "Attachments" })).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+
+    const [doc, image] = items as [HTMLElement, HTMLElement];
+    expect(within(doc).getByText("q3-report.pdf")).toBeTruthy();
+    expect(within(doc).getByText("application/pdf")).toBeTruthy();
+    expect(within(doc).queryByRole("img")).toBeNull();
+    expect(within(doc).getByRole("button", { name: "Download" })).toBeTruthy();
+
+    expect(await within(image).findByRole("img", { name: "chart.png" })).toBeTruthy();
+    expect(within(image).getByRole("button", { name: "Open chart.png" })).toBeTruthy();
+    expect(within(image).getByRole("button", { name: "Download" })).toBeTruthy();
+
+    // The button downloads that attachment by its storage key and name.
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    await userEvent.click(within(doc).getByRole("button", { name: "Download" }));
+    expect(authFetch).toHaveBeenLastCalledWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "org/o/uploads/1/q3-report.pdf", filename: "q3-report.pdf" } });
+    expect(assign).toHaveBeenCalledWith("https://files.example/signed");
+    assign.mockRestore();
+  });
+
+  it("[FILE-11] a file link that fails to open toasts Failed to open file.", async () => {
+    authFetch.mockResolvedValue({ ok: false, status: 500, statusText: "Server Error", data: null });
+    const report: UIMessage["parts"][number] = {
+      type: "tool-invocation",
+      toolInvocation: { state: "result", toolCallId: "r1", toolName: "save_flash_report", args: {}, result: { status: "success", files: [{ r2_path: "org/o/generated/r1/report.pdf", filename: "report.pdf" }] } },
+    };
+    show(msg("assistant", [report, { type: "text", text: "Here is [your report](sandbox:/mnt/data/report.pdf) and [a lost one](sandbox:/mnt/data/gone.pdf)." }]));
+
+    await userEvent.click(screen.getByRole("link", { name: "your report" }));
+    expect(authFetch).toHaveBeenCalledWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "org/o/generated/r1/report.pdf", filename: "report.pdf" } });
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to open file."));
+
+    vi.mocked(toast.error).mockClear();
+    await userEvent.click(screen.getByRole("link", { name: "a lost one" }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledExactlyOnceWith("Failed to open file."));
   });
 });
 
