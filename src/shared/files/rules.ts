@@ -45,3 +45,6 @@ export function checkChatFile(file: { name: string; size: number }): FileCheck {
 }
 
 export const pastedImageName = (timestamp: number, ext: string) => `pasted_image_${timestamp}.${ext}`;
+
+/** FILE-03: a file card's size, in KB with one decimal ("0.5 KB", "2048.0 KB"). */
+export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

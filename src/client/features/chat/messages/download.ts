@@ -16,6 +16,23 @@ export async function downloadFile(r2Path: string | undefined, filename: string 
   window.location.assign(url);
 }
 
+/**
+ * FILE-10: opens a file's signed inline URL in a new tab. The tab opens inside the click (so no popup
+ * blocker stops it) and is pointed at the URL once signed; it closes again if signing fails.
+ */
+export async function openInNewTab(r2Path: string): Promise<void> {
+  const tab = window.open("", "_blank");
+  if (tab) tab.opener = null;
+  try {
+    const url = await signedUrl({ r2Path, disposition: "inline" });
+    if (tab) tab.location.href = url;
+    else window.open(url, "_blank", "noopener,noreferrer");
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}
+
 /** FILE-06: an inline preview URL, loaded on demand. */
 export async function previewUrl(r2Path: string): Promise<string> {
   try {

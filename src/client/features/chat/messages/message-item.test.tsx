@@ -140,6 +140,37 @@ describe("attachments and file links", () => {
     assign.mockRestore();
   });
 
+  it("[FILE-03] [FILE-10] a non-image attachment shows its size in KB; its name opens the signed inline URL in a new tab", async () => {
+    authFetch.mockResolvedValue({ signedUrl: "https://files.example/inline" });
+    show(
+      withFiles("see attached", [
+        { name: "notes.txt", contentType: "text/plain", url: "", key: "org/o/uploads/3/notes.txt", size: 2560 } as NonNullable<UIMessage["experimental_attachments"]>[number],
+      ]),
+    );
+    const item = within(screen.getByRole("list", { name: "Attachments" })).getByRole("listitem");
+    expect(within(item).getByText("2.5 KB")).toBeTruthy();
+    expect(within(item).getByRole("button", { name: "Download" })).toBeTruthy();
+    const tab = { opener: {} as unknown, location: { href: "" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    await userEvent.click(within(item).getByRole("button", { name: "notes.txt" }));
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(authFetch).toHaveBeenLastCalledWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "org/o/uploads/3/notes.txt", disposition: "inline" } });
+    await vi.waitFor(() => expect(tab.location.href).toBe("https://files.example/inline"));
+    expect(tab.opener).toBeNull();
+    open.mockRestore();
+  });
+
+  it("[FILE-10] [FILE-11] when the signed URL cannot be had, the new tab closes and Failed to open file. is toasted", async () => {
+    authFetch.mockResolvedValue({ ok: false, status: 500, statusText: "Server Error", data: null });
+    show(withFiles("", [{ name: "notes.txt", contentType: "text/plain", url: "", key: "org/o/uploads/4/notes.txt" } as NonNullable<UIMessage["experimental_attachments"]>[number]]));
+    const tab = { opener: {} as unknown, location: { href: "" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    await userEvent.click(screen.getByRole("button", { name: "notes.txt" }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to open file."));
+    expect(tab.close).toHaveBeenCalled();
+    open.mockRestore();
+  });
+
   it("[FILE-11] a file link that fails to open toasts Failed to open file.", async () => {
     authFetch.mockResolvedValue({ ok: false, status: 500, statusText: "Server Error", data: null });
     const report: UIMessage["parts"][number] = {

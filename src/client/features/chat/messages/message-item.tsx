@@ -6,8 +6,9 @@ import { toast } from "sonner";
 import type { Attachment, UIMessage } from "@ai-sdk/ui-utils";
 import { AgentLogo } from "@/client/components/agents/agent-logo";
 import { Button } from "@/client/components/ui/button";
-import { isImageFile } from "@/shared/files/rules";
+import { formatKb, isImageFile } from "@/shared/files/rules";
 import { DownloadButton } from "./download-button";
+import { openInNewTab } from "./download";
 import { ImageAttachment } from "./image-attachment";
 import type { GeneratedFile } from "./link-rules";
 import { Markdown } from "./markdown";
@@ -70,6 +71,7 @@ function Attachments({ items }: { items: Attachment[] }) {
       {items.map((a, i) => {
         const key = (a as { key?: string }).key ?? a.url;
         const name = a.name ?? key.split("/").pop() ?? "file";
+        const size = (a as { size?: unknown }).size; // set by our uploads; older messages may lack it
         return (
           <li key={`${key}-${i}`} className="flex flex-col items-end gap-1">
             {isImageFile(name, a.contentType) ? (
@@ -77,8 +79,16 @@ function Attachments({ items }: { items: Attachment[] }) {
             ) : (
               <span className="flex items-center gap-2 rounded-md border bg-background px-2 py-1 text-xs">
                 <FileText className="size-4" aria-hidden />
-                <span className="max-w-48 truncate">{name}</span>
+                <button
+                  type="button"
+                  className="max-w-48 truncate underline-offset-2 hover:underline"
+                  title={`Open ${name} in a new tab`}
+                  onClick={() => void openInNewTab(key).catch(() => toast.error("Failed to open file."))}
+                >
+                  {name}
+                </button>
                 <span className="text-muted-foreground">{a.contentType}</span>
+                {typeof size === "number" && <span className="text-muted-foreground">{formatKb(size)}</span>}
               </span>
             )}
             <DownloadButton r2Path={key} filename={name} />
