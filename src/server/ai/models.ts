@@ -5,8 +5,6 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createAzure } from "@ai-sdk/azure";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createVertex } from "@ai-sdk/google-vertex";
-import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock";
 import { createXai } from "@ai-sdk/xai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { AppError } from "../errors";
@@ -58,6 +56,8 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
       } catch {
         throw new AppError("bad_request", "The Vertex JSON key is not valid JSON");
       }
+      // Vertex and Bedrock bring Google's and AWS's auth libraries (~30 MB each): loaded when first used.
+      const { createVertex } = await import("@ai-sdk/google-vertex");
       const vertex = createVertex({
         project: str(c.GOOGLE_CLOUD_PROJECT_ID),
         location: str(c.GOOGLE_CLOUD_LOCATION),
@@ -67,6 +67,7 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
       return { model: vertex(name), providerKey: prefix, modelName: name };
     }
     case "aws_bedrock": {
+      const { createAmazonBedrock } = await import("@ai-sdk/amazon-bedrock");
       const bedrock = createAmazonBedrock({
         region: str(c.AWS_REGION),
         accessKeyId: str(c.AWS_ACCESS_KEY_ID),

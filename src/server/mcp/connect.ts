@@ -3,10 +3,8 @@
 // the server's own configured variables; none of this process's secrets). Remote servers: every
 // request goes through the outbound guard, Streamable HTTP first, falling back to SSE.
 import os from "node:os";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type * as McpClientModule from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AppError } from "../errors";
 import { checkStdioAllowed } from "../agents/mcp-service";
@@ -39,7 +37,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortSignal, wh
   });
 }
 
+// The MCP SDK (~33 MB resident) loads when an agent first uses an MCP server, not at server start.
+let sdk: Promise<typeof McpClientModule> | undefined;
+
 async function open(transport: Transport, signal: AbortSignal): Promise<Client> {
+  const { Client } = await (sdk ??= import("@modelcontextprotocol/sdk/client/index.js"));
   const client = new Client(clientInfo);
   const { connectTimeoutMs } = mcpRuntimeOptions();
   try {
@@ -56,6 +58,7 @@ export async function connectMcpServer(server: McpServerConfig, signal: AbortSig
   if (server.type === "stdio") {
     const command = server.command ?? "";
     checkStdioAllowed(mcpRuntimeOptions().stdioAllowlist, command, server.args);
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
     const transport = new StdioClientTransport({ command, args: server.args, env: childEnvironment(server.secrets), stderr: "ignore", cwd: os.tmpdir() });
     return open(transport, signal);
   }
@@ -64,6 +67,10 @@ export async function connectMcpServer(server: McpServerConfig, signal: AbortSig
   // Refuse before any transport starts, with the guard's own message; the fetch re-checks every request.
   await resolvePinned(url.hostname);
   const requestInit: RequestInit = { headers: server.secrets };
+  const [{ SSEClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/sse.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+  ]);
   const sse = () => new SSEClientTransport(url, { fetch: guardedStreamFetch, requestInit });
   if (server.type === "sse") return open(sse(), signal);
   try {

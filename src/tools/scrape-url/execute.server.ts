@@ -39,7 +39,7 @@ export const executeScrapeUrl: ToolExecutor<typeof scrapeUrl> = async (input, ct
     const text = res.text();
     const looksHtml = HTML_TYPES.has(type) || (!type && /^\s*(<!doctype html|<html)/i.test(text));
     if (looksHtml) {
-      const page = extractPage(text, res.url, { onlyMainContent: input.onlyMainContent ?? true, removeBase64Images: input.removeBase64Images ?? true });
+      const page = await extractPage(text, res.url, { onlyMainContent: input.onlyMainContent ?? true, removeBase64Images: input.removeBase64Images ?? true });
       const out: { markdown?: string; html?: string; links?: string[] } = {};
       if (formats.includes("markdown")) out.markdown = cut(page.markdown);
       if (formats.includes("html")) out.html = cut(page.html);

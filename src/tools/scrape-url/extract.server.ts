@@ -1,8 +1,17 @@
 // HTML → the scrape formats: Mozilla Readability picks the main content (on a linkedom DOM, which is
 // fast and needs no browser), turndown writes it as Markdown. Links are read from the whole page.
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
-import TurndownService from "turndown";
+import type { parseHTML } from "linkedom";
+import type { Readability as ReadabilityClass } from "@mozilla/readability";
+import type TurndownClass from "turndown";
+
+// Loaded on the first scrape, not at server start: together they hold ~50 MB resident.
+let libs: Promise<{ Readability: typeof ReadabilityClass; parseHTML: typeof parseHTML; TurndownService: typeof TurndownClass }> | undefined;
+const loadLibs = () =>
+  (libs ??= Promise.all([import("@mozilla/readability"), import("linkedom"), import("turndown")]).then(([r, l, t]) => ({
+    Readability: r.Readability,
+    parseHTML: l.parseHTML,
+    TurndownService: t.default,
+  })));
 
 export interface ExtractOptions {
   onlyMainContent: boolean;
@@ -58,13 +67,14 @@ function collectLinks(document: Doc): string[] {
   return [...links];
 }
 
-function markdownOf(html: string): string {
+function markdownOf(TurndownService: typeof TurndownClass, html: string): string {
   const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
   turndown.remove(["script", "style", "noscript", "template", "iframe", "form", "button", "select", "input"]);
   return turndown.turndown(html).replace(/\n{3,}/g, "\n\n").trim();
 }
 
-export function extractPage(rawHtml: string, pageUrl: string, opts: ExtractOptions): ExtractedPage {
+export async function extractPage(rawHtml: string, pageUrl: string, opts: ExtractOptions): Promise<ExtractedPage> {
+  const { Readability, parseHTML, TurndownService } = await loadLibs();
   const { document } = parseHTML(rawHtml);
   absolutise(document, pageUrl);
   for (const el of document.querySelectorAll("script, style, noscript, template")) el.remove();
@@ -81,7 +91,7 @@ export function extractPage(rawHtml: string, pageUrl: string, opts: ExtractOptio
     }
   }
   html ??= document.body?.innerHTML ?? document.documentElement?.innerHTML ?? "";
-  let markdown = markdownOf(html);
+  let markdown = markdownOf(TurndownService, html);
   if (opts.removeBase64Images) markdown = markdown.replace(DATA_IMAGE_MD, "");
   return { title, html: html.trim(), markdown, links };
 }
