@@ -12,8 +12,15 @@ import { chatInput } from "./chat-input";
 import { startChat } from "./start-chat";
 import { requestStop, subscribe } from "./stream-hub";
 import { toTextOnly } from "./text-stream";
+import { streamToNode } from "./node-stream";
 
-const STREAM_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "X-Vercel-AI-Data-Stream": "v1", "Cache-Control": "no-cache" };
+const STREAM_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "X-Vercel-AI-Data-Stream": "v1",
+  "Cache-Control": "no-cache",
+  // Written directly to the socket (node-stream.ts), so the secure-headers middleware never sees it.
+  "X-Content-Type-Options": "nosniff",
+};
 
 async function activeStreamOf(orgId: string, conversationId: string) {
   const [row] = await db
@@ -31,9 +38,13 @@ export const chatRoutes = new Hono<AppEnv>()
     const started = await startChat(input, { user: c.var.user, org: c.var.org });
     // The reply goes on if the client disconnects, so a refreshed page can resume it.
     void started.done;
-    const body = subscribe(started.replyId, c.var.org.id);
     const headers: Record<string, string> = { ...STREAM_HEADERS };
     if (started.isNew) headers["X-Thread-ID"] = started.conversationId;
+    if (input.streamProtocol !== "text") {
+      const direct = streamToNode(c.env, started.replyId, headers);
+      if (direct) return direct;
+    }
+    const body = subscribe(started.replyId, c.var.org.id);
     return new Response(input.streamProtocol === "text" ? toTextOnly(body) : body, { headers });
   })
   // Resumes the reply still being generated in a conversation (204 when there is none).
@@ -42,6 +53,10 @@ export const chatRoutes = new Hono<AppEnv>()
     if (!row || !(await canReadConversation(c, row))) throw new AppError("not_found", "Conversation not found");
     const active = await activeStreamOf(c.var.org.id, row.id);
     if (!active) return c.body(null, 204);
+    if (c.req.query("protocol") !== "text") {
+      const direct = streamToNode(c.env, active.id, STREAM_HEADERS);
+      if (direct) return direct;
+    }
     const body = subscribe(active.id, c.var.org.id);
     return new Response(c.req.query("protocol") === "text" ? toTextOnly(body) : body, { headers: STREAM_HEADERS });
   })

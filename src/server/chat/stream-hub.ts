@@ -110,47 +110,69 @@ export async function requestStop({ orgId, id }: { orgId: string; id: string }) 
 }
 
 /**
+ * Follows a reply this process owns: `onData` gets everything so far, then new lines; `onEnd` when it
+ * finishes. The first line of a turn of the event loop goes out at once and the rest of that turn's
+ * lines follow as one chunk: under load one write per reply per turn instead of one per token.
+ * Returns the unfollow function, or null when another process owns the reply.
+ */
+export function follow(id: string, onData: (chunk: string) => void, onEnd: () => void): (() => void) | null {
+  const s = live.get(id);
+  if (!s) return null;
+  let closed = false;
+  let pending: string[] = [];
+  let scheduled = false;
+  const send = () => {
+    scheduled = false;
+    if (closed || !pending.length) return;
+    const chunk = pending.length === 1 ? pending[0]! : pending.join("");
+    pending = [];
+    onData(chunk);
+  };
+  if (s.lines.length) onData(s.lines.join(""));
+  if (s.done) {
+    onEnd();
+    return () => {};
+  }
+  const listener: Listener = (line) => {
+    if (closed) return;
+    if (line === null) {
+      send();
+      closed = true;
+      onEnd();
+      return;
+    }
+    if (scheduled) return void pending.push(line);
+    onData(line);
+    scheduled = true;
+    setImmediate(send);
+  };
+  s.listeners.add(listener);
+  return () => {
+    closed = true;
+    s.listeners.delete(listener);
+  };
+}
+
+/**
  * A readable stream of a reply's lines from the beginning: from memory when this process owns it,
  * otherwise from the database, polling until the owner marks it finished.
  */
 export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
-  const s = live.get(id);
-  if (s) {
-    let listener: Listener;
-    let closed = false;
-    // The first line of a turn of the event loop goes out at once; the rest of that turn's lines follow
-    // as one chunk: under load one socket write per reply per turn instead of one per token.
-    let pending: string[] = [];
-    let scheduled = false;
+  if (live.has(id)) {
+    let unfollow: (() => void) | null = null;
     return new ReadableStream({
       start(controller) {
-        const send = () => {
-          scheduled = false;
-          if (closed || !pending.length) return;
-          controller.enqueue(enc.encode(pending.join("")));
-          pending = [];
-        };
-        if (s.lines.length) controller.enqueue(enc.encode(s.lines.join("")));
-        if (s.done) return controller.close();
-        listener = (line) => {
-          if (closed) return;
-          if (line === null) {
-            send();
-            closed = true;
-            controller.close();
-            return;
-          }
-          if (scheduled) return void pending.push(line);
-          controller.enqueue(enc.encode(line));
-          scheduled = true;
-          setImmediate(send);
-        };
-        s.listeners.add(listener);
+        unfollow = follow(
+          id,
+          (chunk) => controller.enqueue(enc.encode(chunk)),
+          () => controller.close(),
+        );
+        // Finished between the check and now: nothing more will come.
+        if (!unfollow) controller.close();
       },
       cancel() {
-        closed = true;
-        s.listeners.delete(listener);
+        unfollow?.();
       },
     });
   }
@@ -192,3 +214,5 @@ export async function readAllLines(id: string): Promise<string> {
 }
 
 export const liveStreamCount = () => live.size;
+
+export const isLive = (id: string) => live.has(id);

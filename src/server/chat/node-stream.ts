@@ -1,0 +1,22 @@
+// A reply this process owns goes straight to the Node response: no web ReadableStream between the
+// hub and the socket, which costs a promise chain per token under many concurrent replies (bench/).
+// Requests that do not come through Node's HTTP server (app.request in tests) or whose reply another
+// replica owns take the Response path instead.
+import type { ServerResponse } from "node:http";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { follow, isLive } from "./stream-hub";
+
+export function streamToNode(env: unknown, replyId: string, headers: Record<string, string>): Response | null {
+  const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || !isLive(replyId)) return null;
+  outgoing.writeHead(200, headers);
+  // Lines are sent as they come; Nagle would hold a token back waiting for the previous one's ACK.
+  outgoing.socket?.setNoDelay(true);
+  const unfollow = follow(
+    replyId,
+    (chunk) => void outgoing.write(chunk),
+    () => outgoing.end(),
+  );
+  outgoing.once("close", () => unfollow?.());
+  return RESPONSE_ALREADY_SENT;
+}
