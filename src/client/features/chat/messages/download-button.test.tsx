@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { setSessionToken } from "@/client/lib/session-token";
 import { DOWNLOAD_FLASH_MS, DownloadButton } from "./download-button";
-import { downloadFile } from "./download";
+import { AUTH_FETCH_REQUIRED, downloadFile, type AuthenticatedFetch } from "./download";
 
 // The real download, spied on so one test can make it fail without a message.
 vi.mock("./download", async (importActual) => {
@@ -84,7 +84,7 @@ describe("DownloadButton", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("a failed request names its HTTP status; an answer without a URL says Signed URL not found in API response", async () => {
+  it("[FILE-17] a failed request names its HTTP status; an answer without a URL says Signed URL not found in API response", async () => {
     fetchMock.mockResolvedValueOnce(json({ error: "nope" }, 500));
     render(<DownloadButton r2Path="a/b.pdf" filename="b.pdf" />);
     fireEvent.click(button());
@@ -94,6 +94,31 @@ describe("DownloadButton", () => {
     fireEvent.click(button());
     expect(await screen.findByText("Error: Signed URL not found in API response")).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("[FILE-17] without an authenticated fetch function the download stops with An authenticated fetch function must be provided.", async () => {
+    const { downloadFile: realDownload } = await vi.importActual<{ downloadFile: typeof downloadFile }>("./download");
+    // Straight from the helper: nothing is asked for, nowhere is navigated to.
+    await expect(realDownload("a/b.pdf", "b.pdf", null)).rejects.toThrow(new Error("An authenticated fetch function must be provided."));
+    expect(AUTH_FETCH_REQUIRED).toBe("An authenticated fetch function must be provided.");
+
+    // And under the button, as every download error is.
+    vi.mocked(downloadFile).mockImplementationOnce((r2Path, filename) => realDownload(r2Path, filename, null));
+    render(<DownloadButton r2Path="a/b.pdf" filename="b.pdf" />);
+    fireEvent.click(button());
+    expect(await screen.findByText("Error: An authenticated fetch function must be provided.")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    expect(button().textContent).toBe("Download");
+  });
+
+  it("[FILE-17] a caller's own authenticated fetch function is the one that asks for the signed URL", async () => {
+    const { downloadFile: realDownload } = await vi.importActual<{ downloadFile: typeof downloadFile }>("./download");
+    const own = vi.fn(async () => ({ signedUrl: "https://files.example/own" })) as unknown as AuthenticatedFetch;
+    await realDownload("a/b.pdf", "b.pdf", own);
+    expect(own).toHaveBeenCalledExactlyOnceWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "a/b.pdf", filename: "b.pdf" } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledExactlyOnceWith("https://files.example/own");
   });
 
   it("[FILE-13] a new reset key returns the button to idle", async () => {

@@ -140,6 +140,25 @@ describe("attachments and file links", () => {
     assign.mockRestore();
   });
 
+  it("[FILE-05] [FILE-07] a lone image shows as a 16:9 preview; an image pair shows as two 1:1 thumbnails side by side", async () => {
+    authFetch.mockResolvedValue({ signedUrl: "https://files.example/signed" });
+    const file = (name: string, contentType: string) => ({ name, contentType, url: "", key: `org/o/uploads/x/${name}` }) as NonNullable<UIMessage["experimental_attachments"]>[number];
+    const frame = (name: string) => screen.getByRole("button", { name: `Open ${name}` });
+
+    show(withFiles("one", [file("notes.pdf", "application/pdf"), file("chart.png", "image/png")]));
+    expect(frame("chart.png").className).toMatch(/\baspect-video\b/);
+    expect(frame("chart.png").className).not.toMatch(/\baspect-square\b/);
+    cleanup();
+
+    show(withFiles("two", [file("before.png", "image/png"), file("after.jpg", "image/jpeg")]));
+    for (const name of ["before.png", "after.jpg"]) {
+      expect(frame(name).className).toMatch(/\baspect-square\b/);
+      expect(frame(name).className).not.toMatch(/\baspect-video\b/);
+      expect(await within(frame(name)).findByRole("img", { name })).toBeTruthy();
+    }
+    expect(screen.getByRole("list", { name: "Attachments" }).className).toMatch(/\bflex-wrap\b/);
+  });
+
   it("[FILE-03] [FILE-10] a non-image attachment shows its size in KB; its name opens the signed inline URL in a new tab", async () => {
     authFetch.mockResolvedValue({ signedUrl: "https://files.example/inline" });
     show(

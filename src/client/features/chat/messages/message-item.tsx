@@ -65,17 +65,24 @@ function hasContent(m: UIMessage) {
   return m.parts.some((p) => (p.type === "text" ? p.text.trim() !== "" : p.type !== "step-start")) || (m.experimental_attachments?.length ?? 0) > 0;
 }
 
+const fileOf = (a: Attachment) => {
+  const key = (a as { key?: string }).key ?? a.url;
+  return { key, name: a.name ?? key.split("/").pop() ?? "file" };
+};
+
 function Attachments({ items }: { items: Attachment[] }) {
+  // FILE-05: a lone image gets the wide 16:9 preview; two or more sit side by side as 1:1 thumbnails.
+  const images = items.filter((a) => isImageFile(fileOf(a).name, a.contentType)).length;
+  const ratio = images > 1 ? "1:1" : "16:9";
   return (
     <ul aria-label="Attachments" className="flex flex-wrap justify-end gap-2">
       {items.map((a, i) => {
-        const key = (a as { key?: string }).key ?? a.url;
-        const name = a.name ?? key.split("/").pop() ?? "file";
+        const { key, name } = fileOf(a);
         const size = (a as { size?: unknown }).size; // set by our uploads; older messages may lack it
         return (
           <li key={`${key}-${i}`} className="flex flex-col items-end gap-1">
             {isImageFile(name, a.contentType) ? (
-              <ImageAttachment r2Path={key} name={name} />
+              <ImageAttachment r2Path={key} name={name} ratio={ratio} />
             ) : (
               <span className="flex items-center gap-2 rounded-md border bg-background px-2 py-1 text-xs">
                 <FileText className="size-4" aria-hidden />

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 // The sub-conversation viewer (chat spec §2 "Sub-conversation viewer", §4 drawer, §9 constants).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import type { UIMessage } from "@ai-sdk/ui-utils";
 import { fetcher } from "@/client/lib/api";
 import { setSessionToken } from "@/client/lib/session-token";
-import { SubConversationViewer } from "./sub-conversation";
+import { SubConversationViewer, type SnapPoint } from "./sub-conversation";
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -36,12 +36,12 @@ afterEach(() => {
 });
 
 const sub = { id: "sub-1", threadId: "sub-1", agentName: "Helper", agentLogoUrl: null };
-const viewer = (onOpenChange = vi.fn(), open = true) =>
-  render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
-      <SubConversationViewer sub={sub} open={open} onOpenChange={onOpenChange} />
-    </SWRConfig>,
-  );
+const tree = (onOpenChange: (open: boolean) => void, open: boolean, snapPoints?: SnapPoint[]) => (
+  <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+    <SubConversationViewer sub={sub} open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} />
+  </SWRConfig>
+);
+const viewer = (onOpenChange = vi.fn(), open = true, snapPoints?: SnapPoint[]) => render(tree(onOpenChange, open, snapPoints));
 
 describe("SubConversationViewer", () => {
   it("[SUB-02] a dialog from 768 px wide, a bottom drawer below", async () => {
@@ -101,6 +101,7 @@ describe("SubConversationViewer drawer (small screens)", () => {
   const HEIGHT = 400;
   let now = 0;
   let drawer!: HTMLElement;
+  let view!: ReturnType<typeof viewer>;
 
   beforeEach(async () => {
     screenWidth(375);
@@ -115,10 +116,11 @@ describe("SubConversationViewer drawer (small screens)", () => {
     });
   });
 
-  async function openDrawer() {
+  async function openDrawer(snapPoints?: SnapPoint[]) {
     const onOpenChange = vi.fn();
-    viewer(onOpenChange);
+    view = viewer(onOpenChange, true, snapPoints);
     drawer = await screen.findByRole("dialog", { name: "Sub-conversation Details" });
+    await act(() => new Promise<void>((done) => requestAnimationFrame(() => done()))); // the frame after opening
     vi.spyOn(drawer, "getBoundingClientRect").mockReturnValue({ height: HEIGHT, width: 375, top: 400, bottom: 800, left: 0, right: 375, x: 0, y: 400, toJSON() {} } as DOMRect);
     Object.assign(drawer, { setPointerCapture() {} });
     // Just opened drawers ignore drags for 500 ms (their open animation).
@@ -191,6 +193,53 @@ describe("SubConversationViewer drawer (small screens)", () => {
     expect(offset()).toBe(200);
     tick(1000);
     pointer("pointerup", 300);
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(false);
+  });
+  it("[SUB-12] given snap points, it opens fully, rests on the nearest point, and a fast drag down from the lowest closes it", async () => {
+    const screenHeight = window.innerHeight;
+    const onOpenChange = await openDrawer([0.5, 1]);
+    expect(drawer.className).toMatch(/\bh-full\b/); // measured against the screen, so as tall as it allows
+    expect(offset()).toBe(0); // the last point: fully open
+
+    // A slow drag 40% of the screen down would close a drawer without snap points (SUB-11);
+    // here it settles on the half-height point instead.
+    drag(screenHeight * 0.4, 2000);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(offset()).toBe(screenHeight * 0.5);
+    expect(drawer.style.transition).toMatch(/^transform 0\.5s /);
+
+    // Slowly back up past the middle: fully open again.
+    tick(1000);
+    drag(-screenHeight * 0.3, 2000);
+    expect(offset()).toBe(0);
+
+    // A fast drag down from the top point drops to the half point; from there another closes it.
+    tick(1000);
+    drag(60, 100);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(offset()).toBe(screenHeight * 0.5);
+    tick(1000);
+    drag(60, 100);
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(false);
+  });
+
+  it("[SUB-12] every opening starts fully open again", async () => {
+    const points = [0.5, 1];
+    const onOpenChange = await openDrawer(points);
+    drag(window.innerHeight * 0.4, 2000);
+    expect(offset()).toBe(window.innerHeight * 0.5);
+
+    view.rerender(tree(onOpenChange, false, points));
+    view.rerender(tree(onOpenChange, true, points));
+    drawer = await screen.findByRole("dialog", { name: "Sub-conversation Details" });
+    expect(offset()).toBe(0);
+  });
+
+  it("[SUB-12] [SUB-11] without snap points the drawer keeps its own height and its 25% rule", async () => {
+    const onOpenChange = await openDrawer();
+    expect(drawer.className).toMatch(/\bmax-h-\[85svh\]/);
+    expect(drawer.className).not.toMatch(/\bh-full\b/);
+    drag(HEIGHT * 0.4, 2000);
     expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(false);
   });
 });

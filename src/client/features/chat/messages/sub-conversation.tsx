@@ -1,5 +1,6 @@
 // SUB-01..13: the agent-to-agent conversation of a call_agent tool call. A dialog from 768 px, a bottom
 // drawer below (vaul).
+import { useEffect, useReducer, useState } from "react";
 import useSWR from "swr";
 import type { UIMessage } from "@ai-sdk/ui-utils";
 import { Drawer } from "vaul";
@@ -8,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "@/client/components/ui/spinner";
 import { fetcher } from "@/client/lib/api";
 import { useIsMobile } from "@/client/lib/use-mobile";
+import { cn } from "@/client/lib/utils";
 import { MessageItem } from "./message-item";
 
 export interface SubConversationRef {
@@ -21,6 +23,8 @@ export const SUB_TITLE = "Sub-conversation Details";
 export const SUB_TEXT = "View the AI-to-AI conversation that occurred during tool execution.";
 /** SUB-13 (chat §9): the drawer's feel; vaul itself animates in 0.5 s with a velocity threshold of 0.4. */
 export const DRAWER = { closeThreshold: 0.25, velocityThreshold: 0.4, scrollLockTimeout: 100 } as const;
+/** SUB-12: fractions of the screen's height, or "Npx", smallest first. */
+export type SnapPoint = number | string;
 
 function Body({ sub }: { sub: SubConversationRef }) {
   const { data, error } = useSWR<{ messages: UIMessage[] }>(`/api/getConversation?threadId=${encodeURIComponent(sub.threadId)}`, fetcher);
@@ -50,14 +54,50 @@ function Body({ sub }: { sub: SubConversationRef }) {
   );
 }
 
-export function SubConversationViewer({ sub, open, onOpenChange }: { sub: SubConversationRef; open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * SUB-12: the drawer's resting point. Every opening starts on the last (fully open) point. vaul 1.1.2
+ * re-snaps on its first render after the drawer mounts and then refuses drags for 500 ms; rendering once
+ * more a frame after opening puts that pause inside the open animation instead of the user's first drag.
+ */
+function useSnapPoint(open: boolean, snapPoints: SnapPoint[] | undefined) {
+  const fullyOpen = snapPoints?.at(-1) ?? null;
+  const [snap, setSnap] = useState<SnapPoint | null>(fullyOpen);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) setSnap(fullyOpen);
+  }
+  const [, settle] = useReducer((n: number) => n + 1, 0);
+  const snapping = open && !!snapPoints;
+  useEffect(() => {
+    if (!snapping) return;
+    const frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [snapping]);
+  return snapPoints ? { snapPoints, activeSnapPoint: snap, setActiveSnapPoint: setSnap } : {};
+}
+
+/**
+ * SUB-12 ("may have snap points", decision 021): without `snapPoints` the drawer is dismissed as SUB-11
+ * says; with them it rests on those points, and only a fast drag down from the first one, or a very fast
+ * one from anywhere, closes it (vaul's snap-point rules).
+ */
+export function SubConversationViewer({ sub, open, onOpenChange, snapPoints }: { sub: SubConversationRef; open: boolean; onOpenChange: (open: boolean) => void; snapPoints?: SnapPoint[] }) {
   const mobile = useIsMobile();
+  const snapping = useSnapPoint(open && mobile, snapPoints);
   if (mobile) {
     return (
-      <Drawer.Root open={open} onOpenChange={onOpenChange} closeThreshold={DRAWER.closeThreshold} scrollLockTimeout={DRAWER.scrollLockTimeout}>
+      <Drawer.Root
+        open={open}
+        onOpenChange={onOpenChange}
+        closeThreshold={DRAWER.closeThreshold}
+        scrollLockTimeout={DRAWER.scrollLockTimeout}
+        {...snapping}
+      >
         <Drawer.Portal>
           <Drawer.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85svh] flex-col rounded-t-xl border bg-background p-4">
+          {/* Snap points are measured against the screen, so a snapping drawer is as tall as the screen allows. */}
+          <Drawer.Content className={cn("fixed inset-x-0 bottom-0 z-50 flex flex-col rounded-t-xl border bg-background p-4", snapPoints ? "h-full max-h-[97%]" : "max-h-[85svh]")}>
             <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-muted" />
             <Drawer.Title className="text-base font-semibold">{SUB_TITLE}</Drawer.Title>
             <Drawer.Description className="mb-3 text-sm text-muted-foreground">{SUB_TEXT}</Drawer.Description>
