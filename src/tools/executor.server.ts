@@ -3,6 +3,7 @@
 // see are returned as `{ status: "error", error }`, not thrown.
 import type { z } from "zod";
 import type { ToolDefinition } from "./define-tool";
+import type { GeneratedFile } from "./result-parts";
 
 export interface ToolContext {
   orgId: string;
@@ -27,13 +28,7 @@ export interface SubAgentResult {
   text: string;
 }
 
-export interface GeneratedFile {
-  fileId: string;
-  r2_path: string;
-  filename: string;
-  contentType: string;
-  size: number;
-}
+export type { GeneratedFile } from "./result-parts";
 
 export type ToolResult =
   | ({ status: "success"; content?: string; message?: string; files?: GeneratedFile[] } & Record<string, unknown>)
@@ -43,3 +38,26 @@ export type ToolExecutor<D extends ToolDefinition = ToolDefinition> = (input: z.
 
 export const toolError = (error: string, extra: Record<string, unknown> = {}): ToolResult => ({ status: "error", error, ...extra });
 export const toolNotAvailable = (name: string): ToolResult => toolError(`The ${name} tool is not available yet on this server.`);
+
+/**
+ * A tool that may run at most `ms`: then its abort signal fires and the model gets an error result
+ * rather than a reply that hangs. Executors should honour ctx.abortSignal to stop their own work.
+ */
+export function withTimeout<D extends ToolDefinition>(name: string, ms: number, executor: ToolExecutor<D>): ToolExecutor<D> {
+  return async (input, ctx) => {
+    const timeout = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<ToolResult>((resolve) => {
+      timer = setTimeout(() => {
+        const message = `The ${name} tool timed out after ${Math.round(ms / 1000)} s.`;
+        timeout.abort(new Error(message));
+        resolve(toolError(message));
+      }, ms);
+    });
+    try {
+      return await Promise.race([executor(input, { ...ctx, abortSignal: AbortSignal.any([ctx.abortSignal, timeout.signal]) }), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

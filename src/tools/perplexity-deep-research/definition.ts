@@ -2,7 +2,10 @@ import { z } from "zod";
 import { defineTool } from "../define-tool";
 import { text } from "../schema-parts";
 
-// Result: message, citations, usage and searchResults (TOOL-12). Runs for up to 5 minutes.
+/** TOOLCARD-16: deep research may run for up to 5 minutes before the server gives up on it. */
+export const DEEP_RESEARCH_TIMEOUT_MS = 5 * 60 * 1000;
+
+// Result: message, citations, usage and searchResults (TOOL-12, ./result.ts).
 export const perplexityDeepResearch = defineTool({
   name: "perplexity_deep_research",
   displayName: "Deep Research",

@@ -1,12 +1,13 @@
 // TOOLCARD-01..08, 25..27: a tool call as a pill with its status; once there is a result it expands into
-// Configuration and Output. call_agent opens its sub-conversation; schedule_task links to the tasks.
+// Configuration and Output (tool-output.tsx). call_agent opens its sub-conversation; schedule_task links to the tasks.
 import { Component, useState, type ReactNode } from "react";
 import { AlertCircle, CheckCircle2, ChevronDown, CircleHelp, ExternalLink, Loader2, MessagesSquare } from "lucide-react";
 import type { ToolInvocation } from "@ai-sdk/ui-utils";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
-import { LongText, PREVIEW_LENGTH_BY_TOOL, TOOL_PREVIEW_LENGTH } from "./long-text";
+import { LongText } from "./long-text";
 import { SubConversationViewer, type SubConversationRef } from "./sub-conversation";
+import { ToolOutput } from "./tool-output";
 import { cardState, errorDetail, statusLine, toolDisplayName } from "./tool-status";
 
 const ICON = { running: Loader2, success: CheckCircle2, error: AlertCircle, unknown: CircleHelp } as const;
@@ -80,19 +81,13 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
                 <span className="text-foreground">{errorDetail(result)}</span>
               </p>
             ) : (
-              <LongText value={outputOf(result)} previewLength={PREVIEW_LENGTH_BY_TOOL[invocation.toolName] ?? TOOL_PREVIEW_LENGTH} />
+              <ToolOutput toolName={invocation.toolName} result={result} />
             )}
           </section>
         </div>
       )}
     </div>
   );
-}
-
-/** Output shows the content when the result has one (TOOLCARD-02), else the whole result. */
-function outputOf(result: unknown): unknown {
-  const r = result as { content?: unknown } | undefined;
-  return r && typeof r === "object" && r.content !== undefined ? r.content : result;
 }
 
 /** TOOLCARD-25: a card that fails to render says so instead of breaking the message. */

@@ -1,4 +1,5 @@
 // The one-line status of a tool-call card (chat spec §4 card states, §8 status lines and error card).
+import { DEFAULT_ROW_LIMIT } from "@/tools/postgres-sql/definition";
 import { toolsByName } from "@/tools/registry";
 
 export type CardState = "running" | "success" | "error" | "unknown";
@@ -38,6 +39,19 @@ const hostOf = (url: unknown) => {
   }
 };
 
+const str = (v: unknown) => String(v ?? "");
+
+/** TOOLCARD-34: the Postgres searches name their table and what they looked for (keyword_search_pg: its keyword). */
+const searched = (ok: boolean, table: unknown, query: unknown) =>
+  ok ? `Searched ${str(table)} for "${str(query)}"` : `Failed to search ${str(table)} for "${str(query)}"`;
+
+/** TOOLCARD-36: "Error searching ...: {message}", else "Unknown error". */
+const searchError = (what: string, r: ToolResultView) =>
+  `Error searching ${what}: ${typeof r.error === "string" && r.error ? r.error : typeof r.message === "string" && r.message ? r.message : "Unknown error"}`;
+
+/** TOOLCARD-18: a row limit other than the default is part of the line. */
+const rowLimitNote = (rowLimit: unknown) => (typeof rowLimit === "number" && rowLimit !== DEFAULT_ROW_LIMIT ? ` (row limit ${rowLimit})` : "");
+
 const PROGRESS_VERB: Record<string, string> = {
   search_google: "Searching...",
   ask_web: "Searching...",
@@ -76,15 +90,25 @@ export function statusLine(toolName: string, args: Record<string, unknown>, stat
     case "snowflake_sql":
       return ok ? "SQL query executed" : "SQL query execution failed";
     case "postgres_sql":
-      return ok ? "PostgreSQL query executed" : "PostgreSQL query execution failed";
+      return ok ? `PostgreSQL query executed${rowLimitNote(args.row_limit)}` : "PostgreSQL query execution failed";
     case "search_snowflake":
-      return ok ? `Searched ${String(args.table ?? "")} for "${String(args.query ?? "")}"` : `Failed to search ${String(args.table ?? "")} for "${String(args.query ?? "")}"`;
+      // Searches the warehouse's catalogue, not one table.
+      return searched(ok, "Snowflake", args.query);
+    case "hybrid_search_pg":
+    case "semantic_search_pg":
+      return searched(ok, args.table_name, args.query);
+    case "keyword_search_pg":
+      return searched(ok, args.table_name, args.keyword);
+    case "filter_and_search_pg":
+      return ok ? searched(ok, args.table_name, args.query) : searchError(str(args.table_name), r);
+    case "query_pinecone":
+      return ok ? `Searched ${name}` : searchError(name, r);
     case "send_email": {
       const n = Array.isArray(args.to) ? args.to.length : 1;
       return ok ? `Email sent to ${n} recipient(s)` : `Failed to send email to ${n} recipient(s)`;
     }
     case "call_api":
-      return ok ? `Called ${String(args.method ?? "GET")} ${hostOf(args.url)}` : `Error calling API: ${errorDetail(r)}`;
+      return ok ? `Called ${str(args.request_type)} ${hostOf(args.endpoint_url)}` : `Error calling API: ${errorDetail(r)}`;
     case "read_google_sheet":
       return ok ? "Read Google Sheet" : `Error reading Google Sheet: ${errorDetail(r)}`;
     case "append_google_sheet":
@@ -92,14 +116,11 @@ export function statusLine(toolName: string, args: Record<string, unknown>, stat
     case "read_subreddit":
       return ok ? `Read r/${String(args.subreddit ?? "")}` : `Error reading subreddit: ${errorDetail(r)}`;
     case "search_reddit":
-      return ok ? `Searched Reddit for "${String(args.query ?? "")}"` : `Error searching Reddit: ${errorDetail(r)}`;
+      return ok ? `Searched Reddit for "${str(args.search_term)}"` : `Error searching Reddit: ${errorDetail(r)}`;
     case "search_tiktok":
-      return ok ? `Searched TikTok for "${String(args.query ?? "")}"` : typeof r.error === "string" && r.error ? r.error : "An error occurred";
+      return ok ? `Searched TikTok for "${str(args.search_term)}"` : typeof r.error === "string" && r.error ? r.error : "An error occurred";
     case "search_fd_products":
       return ok ? "Searched FD products" : `Error searching FD products: ${errorDetail(r)}`;
-    case "filter_and_search_pg":
-    case "query_pinecone":
-      return ok ? `Searched ${name}` : `Error searching ${name}: ${typeof r.error === "string" && r.error ? r.error : typeof r.message === "string" && r.message ? r.message : "Unknown error"}`;
     case "save_flash_report":
       return ok ? "Report generated" : `Error: Failed to generate report: ${typeof r.error === "string" ? r.error : "Unknown error"}`;
     case "save_chemready_bid_estimate":
