@@ -12,3 +12,5 @@ console.log("\n== time to first token");
 node(["--import", "tsx", "bench/ttft.ts", process.env.BENCH_TTFT_ITERATIONS ?? "300"]);
 console.log("\n== concurrent streams");
 node(["--import", "tsx", "bench/concurrent-streams.ts", process.env.BENCH_LEVELS ?? "100,500,1000"]);
+console.log("\n== the AI SDK's own cost per token (what bounds one server process)");
+node(["--import", "tsx", "bench/provider-pipeline.ts"]);

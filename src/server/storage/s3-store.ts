@@ -1,15 +1,8 @@
 // Any S3-compatible store (AWS S3, Cloudflare R2, MinIO …) with real presigned URLs. The upload URL
 // binds the content type (and the size when the client announced it) into the signature; the
 // metadata travels as x-amz-meta-* headers the client must send.
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+// The SDK (~35 MB resident) loads on first use, so a server that keeps files locally never pays for it.
+import type { S3Client } from "@aws-sdk/client-s3";
 import { assertValidKey, isValidKey } from "./keys";
 import type { S3Config } from "./s3-config";
 import {
@@ -25,32 +18,44 @@ import {
   type StoredObject,
 } from "./blob-store";
 
-const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
+const importSdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]).then(([s3, presigner]) => ({ ...s3, ...presigner }));
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+let sdkLoad: Promise<Sdk> | undefined;
+const loadSdk = () => (sdkLoad ??= importSdk());
+
+const isMissing = (sdk: Sdk, err: unknown) =>
+  err instanceof sdk.S3ServiceException && (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
 
 export class S3BlobStore implements BlobStore {
   readonly kind = "s3" as const;
-  private readonly client: S3Client;
   private readonly bucket: string;
+  private connected: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
 
-  constructor(config: S3Config) {
+  constructor(private readonly config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // Otherwise the presigned PUT carries the checksum of an empty body and real uploads fail.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+  }
+
+  private connect() {
+    return (this.connected ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.config.region,
+        endpoint: this.config.endpoint,
+        forcePathStyle: this.config.forcePathStyle,
+        credentials: this.config.credentials,
+        // Otherwise the presigned PUT carries the checksum of an empty body and real uploads fail.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    })));
   }
 
   async presignPut({ key, contentType, metadata, size }: PresignPutInput): Promise<PresignedPut> {
     assertValidKey(key);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, Metadata: metadata, ContentLength: size });
+    const { sdk, client } = await this.connect();
+    const command = new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, Metadata: metadata, ContentLength: size });
     const metaHeaders = Object.keys(metadata).map(metadataHeader);
-    const url = await getSignedUrl(this.client, command, {
+    const url = await sdk.getSignedUrl(client, command, {
       expiresIn: UPLOAD_URL_TTL_SECONDS,
       signableHeaders: new Set(["content-type", ...(size === undefined ? [] : ["content-length"])]),
       unhoistableHeaders: new Set(metaHeaders),
@@ -62,36 +67,40 @@ export class S3BlobStore implements BlobStore {
 
   async presignGet({ key, filename, disposition, expiresIn }: PresignGetInput): Promise<string> {
     assertValidKey(key);
+    const { sdk, client } = await this.connect();
     const info = disposition === "inline" ? await this.head(key) : null;
     const safe = disposition === "inline" && info && !isActiveContent(info.contentType) ? "inline" : "attachment";
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: contentDisposition(safe, filename) });
-    return getSignedUrl(this.client, command, { expiresIn });
+    const command = new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: contentDisposition(safe, filename) });
+    return sdk.getSignedUrl(client, command, { expiresIn });
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<StoredObject | null> {
     if (!isValidKey(key)) return null;
+    const { sdk, client } = await this.connect();
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       const bytes = await res.Body!.transformToByteArray();
       return { bytes, contentType: res.ContentType ?? "application/octet-stream", size: bytes.byteLength };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(sdk, err)) return null;
       throw err;
     }
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
     if (!isValidKey(key)) return null;
+    const { sdk, client } = await this.connect();
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { contentType: res.ContentType ?? "application/octet-stream", size: res.ContentLength ?? 0 };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(sdk, err)) return null;
       throw err;
     }
   }
@@ -102,6 +111,7 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     if (!isValidKey(key)) return;
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
