@@ -3,7 +3,7 @@
 // only GET /api/getUser (which tells whether an organisation is active) without an active organisation,
 // and the pages' calls once one is.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { SWRConfig } from "swr";
 import type { UserInfo } from "@/shared/org";
@@ -12,6 +12,7 @@ import { fetcher } from "@/client/lib/api";
 import { useActiveOrg } from "./active-org";
 import { AppRoot } from "./app-root";
 import { RequireAuth } from "./require-auth";
+import { mockFetch } from "@/client/test/fetch-mock";
 
 const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; name: string; email: string }; session: { token: string; activeOrganizationId: string | null } } }));
 vi.mock("@/client/lib/auth-client", () => ({
@@ -32,7 +33,7 @@ const userInfo = (activeOrganizationId: string | null): UserInfo => ({
   externalAccounts: [],
 });
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch({ token: null });
 const calledPaths = () => fetchMock.mock.calls.map(([url]) => String(url));
 
 function AgentsPage() {
@@ -59,7 +60,6 @@ function renderApp() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
   fetchMock.mockImplementation(async (url) => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     if (String(url).startsWith("/api/getUser")) return json(userInfo(session.current?.session.activeOrganizationId ?? null));
@@ -68,9 +68,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   session.current = null;
 });
 

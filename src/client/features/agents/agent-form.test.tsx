@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { SWRConfig } from "swr";
 import type { Agent, SaveAgentInput } from "@/shared/agents/schema";
@@ -8,9 +8,9 @@ import { MODEL_CATALOG } from "@/shared/models/catalog";
 import type { UserInfo, UserOrganization } from "@/shared/org";
 import { ActiveOrgProvider } from "@/client/components/shell/active-org";
 import { fetcher } from "@/client/lib/api";
-import { setSessionToken } from "@/client/lib/session-token";
 import { AgentForm } from "./agent-form";
 import { valuesFromAgent } from "./agent-form-values";
+import { mockFetch } from "@/client/test/fetch-mock";
 
 const ORG: UserOrganization = {
   id: "org_1",
@@ -53,21 +53,14 @@ const AGENT = {
   mcpServers: [SERVER.id],
 } as unknown as Agent;
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 beforeEach(() => {
-  setSessionToken("tok");
   fetchMock.mockImplementation(async (url) => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
     if (String(url).startsWith("/api/mcpServers")) return json({ mcpServers: [SERVER] });
     if (String(url).startsWith("/api/agents")) return json([AGENT, CALLEE]);
     return json({});
   });
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;

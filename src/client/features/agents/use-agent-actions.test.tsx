@@ -1,36 +1,29 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { SWRConfig } from "swr";
 import { saveAgentInput, type SaveAgentInput } from "@/shared/agents/schema";
 import { fetcher } from "@/client/lib/api";
-import { setSessionToken } from "@/client/lib/session-token";
 import { useAgents } from "./api/use-agents";
 import { useModels } from "./api/use-models";
 import { useAgentActions } from "./use-agent-actions";
+import { mockFetch } from "@/client/test/fetch-mock";
 
 const ORG = "org_1";
 const AGENT = { id: 7, name: "Helper", model: "openai:gpt-4.1" };
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 const gets = (prefix: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(prefix) && (init?.method ?? "GET") === "GET" && !String(url).includes("&id=")).length;
 
 beforeEach(() => {
-  setSessionToken("tok");
   fetchMock.mockImplementation(async (url, init) => {
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     if (init?.method === "POST") return json(AGENT, 201);
     if (String(url).startsWith("/api/models")) return json({ models: [], modelPreferences: {} });
     return json([]);
   });
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 function Screen({ payload }: { payload: SaveAgentInput }) {

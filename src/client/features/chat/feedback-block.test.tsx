@@ -1,30 +1,24 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { fetcher } from "@/client/lib/api";
-import { setSessionToken } from "@/client/lib/session-token";
 import { FeedbackBlock } from "./feedback-block";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 const { toast } = await import("sonner");
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 let stored: { exists: boolean; data?: { isHelpful: boolean } } = { exists: false };
 let postStatus = 200;
 
 beforeEach(() => {
-  setSessionToken("tok");
   stored = { exists: false };
   postStatus = 200;
   fetchMock.mockImplementation(async (_url, init) => (init?.method === "POST" ? json(postStatus === 200 ? { ok: true } : { error: "no" }, postStatus) : json(stored)));
-  vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
 });

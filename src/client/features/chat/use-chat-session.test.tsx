@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 // The chat session against a fetch that answers like the server: the line protocol of decision 009.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
-import { setSessionToken } from "@/client/lib/session-token";
 import { MAX_CHAT_STEPS, useChatSession } from "./use-chat-session";
+import { mockFetch } from "@/client/test/fetch-mock";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 const { toast } = await import("sonner");
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 const usage = { promptTokens: 1, completionTokens: 1 };
 const finishStep = (finishReason: "stop" | "tool-calls") => [
   formatDataStreamPart("finish_step", { finishReason, usage, isContinued: false }),
@@ -37,14 +37,7 @@ const textReply = (text: string, headers?: Record<string, string>) =>
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
 const bodyOf = (i: number) => JSON.parse(String(posts()[i]![1]!.body)) as Record<string, unknown>;
 
-beforeEach(() => {
-  setSessionToken("tok");
-  vi.stubGlobal("fetch", fetchMock);
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   vi.mocked(toast.error).mockClear();
 });
 

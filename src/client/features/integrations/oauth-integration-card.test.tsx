@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { ExternalAccount, UserInfo, UserOrganization } from "@/shared/org";
 import { INTEGRATION_BY_KEY } from "@/shared/connections/integrations";
 import { ADMIN_ROLE, MEMBER_ROLE } from "@/shared/roles";
+import { mockFetch } from "@/client/test/fetch-mock";
 
 const toastError = vi.fn();
 vi.mock("sonner", () => ({ toast: { error: (...a: unknown[]) => toastError(...a), success: vi.fn(), warning: vi.fn() } }));
@@ -66,18 +67,14 @@ async function renderCard(opts: { googleSignIn: boolean; role?: string; accounts
   );
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch({ token: null });
 const assign = vi.fn();
 beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
   // Navigation to the identity provider: record it instead of leaving the test page.
   vi.spyOn(window.location, "assign").mockImplementation(assign);
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
   assign.mockReset();
   toastError.mockReset();
 });

@@ -7,9 +7,9 @@ import { SWRConfig } from "swr";
 import type { UserInfo, UserOrganization } from "@/shared/org";
 import { ActiveOrgProvider } from "@/client/components/shell/active-org";
 import { fetcher } from "@/client/lib/api";
-import { setSessionToken } from "@/client/lib/session-token";
 import { OnboardingWizard } from "./onboarding-wizard";
 import { onboardingStorageKey } from "./onboarding-storage";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const { toast } = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("sonner", () => ({ toast }));
@@ -34,13 +34,11 @@ const user = (org: UserOrganization): UserInfo => ({
   externalAccounts: [],
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 let agentsResponse: () => Promise<Response>;
 let createAgent: () => Promise<Response>;
 
 beforeEach(() => {
-  setSessionToken("tok");
   window.localStorage.clear();
   agentsResponse = async () => json([]);
   createAgent = async () => json({ id: 42, name: "My First Agent" }, 201);
@@ -51,12 +49,8 @@ beforeEach(() => {
     if (path.startsWith("/api/updateConnections")) return json({ success: true, connections: { openai: true } });
     return json({});
   });
-  vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   toast.success.mockReset();
   toast.error.mockReset();
 });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // Chat uploads end to end inside the client: checks, presigned URL, direct PUT with progress, extraction.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
-import { setSessionToken } from "@/client/lib/session-token";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { uploadChatFile } from "./upload-file";
 import { useAttachments } from "./use-attachments";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 const { toast } = await import("sonner");
@@ -46,18 +46,15 @@ class FakeXhr {
   }
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === path).map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 let n = 0;
 
 beforeEach(() => {
-  setSessionToken("tok");
   putStatus = 200;
   hold = null;
   puts.length = 0;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal("fetch", fetchMock);
   fetchMock.mockImplementation(async (url, init) => {
     const body = JSON.parse(String(init!.body)) as { filename: string; key: string };
     if (url === "/api/upload/presigned") {
@@ -69,9 +66,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.warning).mockClear();

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // The download button (chat spec §4 "Download button", §7 presigned_download, §8 download texts).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { setSessionToken } from "@/client/lib/session-token";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { DOWNLOAD_FLASH_MS, DownloadButton } from "./download-button";
 import { AUTH_FETCH_REQUIRED, downloadFile, type AuthenticatedFetch } from "./download";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 // The real download, spied on so one test can make it fail without a message.
 vi.mock("./download", async (importActual) => {
@@ -12,22 +12,16 @@ vi.mock("./download", async (importActual) => {
   return { ...actual, downloadFile: vi.fn(actual.downloadFile) };
 });
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 
 beforeEach(() => {
-  setSessionToken("tok");
-  vi.stubGlobal("fetch", fetchMock);
   assign = vi.fn<(url: string | URL) => void>();
   vi.spyOn(window.location, "assign").mockImplementation(assign);
 });
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
 });
 
 const button = () => screen.getByRole("button");

@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 // Image attachments (chat spec §2 "File cards", §4 preview on demand, §8 preview texts, §9 ratios).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { setSessionToken } from "@/client/lib/session-token";
 import { IMAGE_RATIOS, ImageAttachment } from "./image-attachment";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 
-beforeEach(() => {
-  setSessionToken("tok");
-  vi.stubGlobal("fetch", fetchMock);
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 const SIGNED = "https://files.example/chart.png?sig=1";

@@ -5,11 +5,10 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { SWRConfig } from "swr";
 import type { UIMessage } from "@ai-sdk/ui-utils";
 import { fetcher } from "@/client/lib/api";
-import { setSessionToken } from "@/client/lib/session-token";
 import { SubConversationViewer, type SnapPoint } from "./sub-conversation";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 const text = (id: string, role: UIMessage["role"], t: string): UIMessage => ({ id, role, content: t, parts: [{ type: "text", text: t }] });
 
 /** A screen `width` px wide: matchMedia answers (max-width: Npx) queries as a browser would. */
@@ -22,17 +21,12 @@ function screenWidth(width: number) {
 
 let stored: UIMessage[] = [];
 beforeEach(() => {
-  setSessionToken("tok");
   stored = [];
   fetchMock.mockImplementation(async (url) => (String(url).startsWith("/api/getConversation?threadId=sub-1") ? json({ messages: stored, isDeleted: false, agentId: 2 }) : json({ error: "no" }, 404)));
-  vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
 });
 
 const sub = { id: "sub-1", threadId: "sub-1", agentName: "Helper", agentLogoUrl: null };

@@ -1,27 +1,19 @@
 // @vitest-environment happy-dom
 // Tool-call cards (chat spec §1, §2 "Tool-call cards", §3 Tool invocation, §4 states, §8 render failure).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import type { ToolInvocation } from "@ai-sdk/ui-utils";
 import { fetcher } from "@/client/lib/api";
-import { setSessionToken } from "@/client/lib/session-token";
 import { LongText } from "./long-text";
 import { ToolCard } from "./tool-card";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 
-beforeEach(() => {
-  setSessionToken("tok");
-  vi.stubGlobal("fetch", fetchMock);
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
 });
 
 const card = (invocation: ToolInvocation, autoExpand?: boolean) =>

@@ -1,27 +1,19 @@
 // @vitest-environment happy-dom
 // The Output of a tool-call card: per-tool preview lengths, text cuts, empty results and generated files
 // (chat spec §3 result shapes, §8 empty-result texts, §9 limits).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ToolInvocation } from "@ai-sdk/ui-utils";
-import { setSessionToken } from "@/client/lib/session-token";
 import { emailSentContent, sendEmailResult } from "@/tools/send-email/result";
 import { generatedFile } from "@/tools/result-parts";
 import { ToolCard } from "./tool-card";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const fetchMock = mockFetch();
 
-beforeEach(() => {
-  setSessionToken("tok");
-  vi.stubGlobal("fetch", fetchMock);
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
 });
 
 /** A finished call, opened so its Output shows. */

@@ -1,24 +1,17 @@
 // @vitest-environment happy-dom
 // Knowledge-base searches, page fetches and file reads (chat spec §3 result shapes, §8 warning, §9 limits).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ToolInvocation } from "@ai-sdk/ui-utils";
-import { setSessionToken } from "@/client/lib/session-token";
 import { kbFilePagesResult } from "@/tools/get-kb-file-pages/result";
 import { readKbFileResult } from "@/tools/read-kb-file/result";
 import { searchKnowledgeBaseResult } from "@/tools/search-knowledge-base/result";
 import { ToolCard } from "../tool-card";
+import { mockFetch } from "@/client/test/fetch-mock";
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  setSessionToken("tok");
-  vi.stubGlobal("fetch", fetchMock);
-});
+const fetchMock = mockFetch();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 const show = (toolName: string, args: Record<string, unknown>, result: unknown) =>
