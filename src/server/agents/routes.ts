@@ -10,13 +10,14 @@ import { getAgentRow, listAgents, toAgent } from "./queries";
 import { deleteAgent, saveAgent } from "./agent-service";
 import { listMcpServers } from "./mcp-queries";
 import { createMcpServer, deleteMcpServer } from "./mcp-service";
+import { intId, isIntId } from "../../shared/ids";
 
 export const agentRoutes = (opts: { mcpStdioAllowlist: Record<string, string[]> }) =>
   new Hono<AppEnv>()
     .get("/agents", requireOrg, async (c) => {
       const id = c.req.query("id");
       if (id === undefined) return c.json(await listAgents({ orgId: c.var.org.id }));
-      const row = Number.isInteger(Number(id)) ? await getAgentRow({ orgId: c.var.org.id, id: Number(id) }) : null;
+      const row = isIntId(Number(id)) ? await getAgentRow({ orgId: c.var.org.id, id: Number(id) }) : null;
       if (!row) throw new AppError("not_found", "Agent not found");
       return c.json(toAgent(row));
     })
@@ -39,7 +40,7 @@ export const agentRoutes = (opts: { mcpStdioAllowlist: Record<string, string[]> 
       return c.json(await createMcpServer({ orgId: c.var.org.id, input, allowlist: opts.mcpStdioAllowlist }), 201);
     })
     .delete("/mcpServers", requireOrg, requireAdmin("manage MCP servers"), async (c) => {
-      const { id } = await parseJson(c, z.object({ id: z.coerce.number().int().positive() }));
+      const { id } = await parseJson(c, z.object({ id: intId() }));
       await deleteMcpServer({ orgId: c.var.org.id, id });
       return c.json({ success: true });
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intId } from "../../shared/ids";
 
 const attachment = z
   .object({
@@ -27,7 +28,7 @@ export const chatMessageInput = z
 
 export const chatInput = z
   .object({
-    agentId: z.coerce.number({ invalid_type_error: "Please select an agent before starting a conversation." }).int().positive(),
+    agentId: intId("Please select an agent before starting a conversation."),
     threadId: z.string().nullable().optional(),
     timezone: z.string().optional(),
     id: z.string().optional(),

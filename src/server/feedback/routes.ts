@@ -8,10 +8,11 @@ import { parseJson } from "../http/parse";
 import { db } from "../db/client";
 import { feedback } from "../db/tables";
 import { getConversationRow } from "../conversations/queries";
+import { intId } from "../../shared/ids";
 
 const feedbackInput = z.object({
   conversationId: z.string().min(1, "conversationId is required"),
-  agentId: z.coerce.number().int().positive().optional(),
+  agentId: intId().optional(),
   isHelpful: z.boolean({ required_error: "isHelpful is required", invalid_type_error: "isHelpful must be true or false" }),
   comment: z.string().max(2000).optional(),
 });

@@ -6,17 +6,10 @@ import { getTestContext, type TestContext } from "./context";
 import { call, type Identity } from "./http";
 import { createTenancyFixture, type TenancyFixture } from "./tenancy-fixture";
 import { tenancyCases } from "./tenancy-cases";
+import { registeredApiRoutes } from "./registered-routes";
 
 let ctx: TestContext;
 let f: TenancyFixture;
-
-/** Every method + path the router serves under /api (middleware and the 404 catch-all excluded). */
-export function registeredApiRoutes(app: TestContext["app"]): string[] {
-  const keys = app.routes
-    .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
-    .map((r) => `${r.method} ${r.path}`);
-  return [...new Set(keys)].sort();
-}
 
 beforeAll(async () => {
   ctx = await getTestContext();

@@ -1,5 +1,6 @@
 // The agent form's and POST /api/agents' validation (hub spec §5). Messages are the spec's.
 import { z } from "zod";
+import { intId } from "../ids";
 
 export const AGENT_NAME_MAX = 100;
 export const DEFAULT_MAX_TOOL_ROUNDTRIPS = 20;
@@ -17,7 +18,7 @@ export const toolSetting = z.union([
       enabled: z.boolean().default(true),
       config: z
         .object({
-          callableAgentIds: z.array(z.coerce.number().int().positive()).optional(),
+          callableAgentIds: z.array(intId()).optional(),
           accessibleKnowledgeBaseIds: z.array(z.union([z.string(), z.number()])).optional(),
         })
         .passthrough()
@@ -50,14 +51,14 @@ export const agentFields = {
   tools: z.record(toolSetting).default({}),
   showInChat: z.boolean().default(true),
   integrations: z.array(z.unknown()).default([]),
-  mcpServers: z.array(z.coerce.number().int().positive()).default([]),
+  mcpServers: z.array(intId()).default([]),
 };
 
 /** POST /api/agents: `id` present means update. */
-export const saveAgentInput = z.object({ id: z.coerce.number().int().positive().optional(), ...agentFields });
+export const saveAgentInput = z.object({ id: intId().optional(), ...agentFields });
 export type SaveAgentInput = z.infer<typeof saveAgentInput>;
 
-export const deleteAgentInput = z.object({ agentId: z.coerce.number({ invalid_type_error: "agentId is required" }).int().positive() });
+export const deleteAgentInput = z.object({ agentId: intId("agentId is required") });
 
 export interface Agent {
   id: number;

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { intId } from "../ids";
 
 /** POST /api/orgSettings: the default agent is stored as an integer, or null when empty (SET-07). */
 export const orgSettingsInput = z.object({
   settings: z.object({
     defaultAgentId: z.preprocess(
       (v) => (v === "" || v === undefined ? null : v),
-      z.coerce.number({ invalid_type_error: "Default agent must be an agent id" }).int().positive().nullable(),
+      intId("Default agent must be an agent id").nullable(),
     ),
   }),
 });
