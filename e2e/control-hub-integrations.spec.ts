@@ -97,12 +97,12 @@ test("[INTEG-01] BigQuery is coming soon", async ({ page }) => {
 
 // The e2e server has Google sign-in configured against the loopback stand-in (e2e/support/fake-google.ts);
 // the dialog a server without it shows is covered by oauth-integration-card.test.tsx.
-test("[INTEG-03] [INTEG-04] an admin connects Google Sheets by linking a Google account that grants the spreadsheets scope", async ({ page }) => {
+test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linking a Google account that grants the spreadsheets scope, then disconnects it", async ({ page }) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/integrations");
   const sheets = connectionCard(page, "Google Sheets");
   await expect(sheets.getByText("Connected", { exact: true })).toHaveCount(0);
-  await sheets.getByRole("button", { name: "Connect Google Sheets" }).click();
+  await sheets.getByRole("button", { name: "Connect Google Sheets", exact: true }).click();
 
   // "Google": its sign-in page, then its consent page listing the spreadsheets scope.
   await expect(page.getByRole("heading", { name: "Sign-in" })).toBeVisible();
@@ -116,7 +116,15 @@ test("[INTEG-03] [INTEG-04] an admin connects Google Sheets by linking a Google 
   await expect(page).toHaveURL(/\/control-hub\/integrations$/);
   await expect(sheets.getByText("Connected", { exact: true })).toBeVisible();
   await expect(sheets.getByText("Uses your Google account")).toBeVisible();
-  await expect(sheets.getByRole("button", { name: "Connect Google Sheets" })).toHaveCount(0);
+  await expect(sheets.getByRole("button", { name: "Connect Google Sheets", exact: true })).toHaveCount(0);
+
+  // Disconnecting unlinks that Google account: the card offers Connect again, also after a reload.
+  await sheets.getByRole("button", { name: "Disconnect Google Sheets" }).click();
+  await page.getByRole("dialog", { name: "Disconnect Google Sheets?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("Google Sheets disconnected successfully")).toBeVisible();
+  await expect(sheets.getByRole("button", { name: "Connect Google Sheets", exact: true })).toBeVisible();
+  await page.reload();
+  await expect(connectionCard(page, "Google Sheets").getByRole("button", { name: "Connect Google Sheets", exact: true })).toBeVisible();
 });
 
 test("[INTEG-02] [INTEG-15] the Integrations tab lists Shared Integrations; a failed disconnect toasts Failed to disconnect integration", async ({ page }) => {

@@ -21,6 +21,7 @@ let app: App;
 // Google accounts stay linked in a database reused across runs: each run signs in as new people.
 const run = Math.random().toString(36).slice(2, 8);
 const OWNER_LOGIN = `sheets-owner-${run}@workspace.test`;
+const UNLINK_LOGIN = `sheets-unlink-${run}@workspace.test`;
 const PLAIN_LOGIN = `plain-google-user-${run}`;
 const STRANGER_LOGIN = `stranger-${run}@workspace.test`;
 
@@ -162,6 +163,27 @@ describe("linking a Google account", () => {
     expect(accounts).toHaveLength(1);
     expect(accounts[0]!.approvedScopes).toContain(SHEETS_SCOPE);
     expect(isOAuthConnected(sheets, accounts)).toBe(true);
+  });
+
+  it("[INTEG-15] a linked Google account can be unlinked: Google Sheets is no longer connected; nobody else can unlink it", async () => {
+    const who = await signUp(app, "unlinks");
+    await linkGoogle(who, UNLINK_LOGIN, [SHEETS_SCOPE]);
+    const [linked] = await externalAccounts(who);
+    expect(isOAuthConnected(sheets, [linked!])).toBe(true);
+
+    // Another user cannot unlink it by its id.
+    const other = await signUp(app, "stranger");
+    const refused = await call(app, "POST", "/api/auth/unlink-account", { token: other.token, body: { accountId: linked!.id }, headers: { origin: PUBLIC_URL } });
+    expect(refused.status).toBe(400);
+    expect(await externalAccounts(who)).toHaveLength(1);
+
+    const res = await call(app, "POST", "/api/auth/unlink-account", { token: who.token, body: { accountId: linked!.id }, headers: { origin: PUBLIC_URL } });
+    expect(res.status).toBe(200);
+    const after = await externalAccounts(who);
+    expect(after).toEqual([]);
+    expect(isOAuthConnected(sheets, after)).toBe(false);
+    // The Switchboard login itself is untouched.
+    expect((await call(app, "GET", "/api/getUser", { token: who.token })).status).toBe(200);
   });
 
   it("Google is not a way in: no sign-up, and no sign-in into the user sharing its email", async () => {

@@ -2,7 +2,7 @@
 // The Google Sheets card with and without Google sign-in on the server: the honest "not configured"
 // dialog, the link request, failures as toasts, the member's disabled button and the connected state.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { ExternalAccount, UserInfo, UserOrganization } from "@/shared/org";
@@ -11,7 +11,8 @@ import { ADMIN_ROLE, MEMBER_ROLE } from "@/shared/roles";
 import { mockFetch } from "@/client/test/fetch-mock";
 
 const toastError = vi.fn();
-vi.mock("sonner", () => ({ toast: { error: (...a: unknown[]) => toastError(...a), success: vi.fn(), warning: vi.fn() } }));
+const toastSuccess = vi.fn();
+vi.mock("sonner", () => ({ toast: { error: (...a: unknown[]) => toastError(...a), success: (...a: unknown[]) => toastSuccess(...a), warning: vi.fn() } }));
 
 const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 const sheets = INTEGRATION_BY_KEY["google-sheets"]!;
@@ -77,6 +78,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   assign.mockReset();
   toastError.mockReset();
+  toastSuccess.mockReset();
 });
 
 describe("Google Sheets card", () => {
@@ -149,5 +151,33 @@ describe("Google Sheets card", () => {
     expect(screen.getByText("Uses your Google account")).toBeTruthy();
     expect(screen.getByText("Connected", { exact: true })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Connect Google Sheets" })).toBeNull();
+  });
+
+  it("[INTEG-15] Disconnect asks first, then unlinks the Google account that grants the scopes", async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: true }), { headers: { "content-type": "application/json" } }));
+    await renderCard({ googleSignIn: true, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
+    await userEvent.click(screen.getByRole("button", { name: "Disconnect Google Sheets" }));
+    const dialog = await screen.findByRole("dialog", { name: "Disconnect Google Sheets?" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Disconnect" }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Google Sheets disconnected successfully"));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe("/api/auth/unlink-account");
+    expect(JSON.parse(String(init!.body))).toEqual({ accountId: "acc_google" });
+  });
+
+  it("[INTEG-15] a refused unlink toasts 'Failed to disconnect integration'", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: "You can't unlink your last account" }), { status: 400, headers: { "content-type": "application/json" } }));
+    await renderCard({ googleSignIn: true, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
+    await userEvent.click(screen.getByRole("button", { name: "Disconnect Google Sheets" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Disconnect" }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith("Failed to disconnect integration"));
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+
+  it("[ROLE-07] a member sees Disconnect disabled too", async () => {
+    await renderCard({ googleSignIn: true, role: MEMBER_ROLE, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
+    expect((screen.getByRole("button", { name: "Disconnect Google Sheets" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

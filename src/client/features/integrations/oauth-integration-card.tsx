@@ -1,12 +1,14 @@
 // OAuth integrations (Google Sheets): connected only when the user's first external account approved
 // every required scope (INTEG-03). Connecting links a Google account through Better Auth with those
 // scopes (INTEG-04, decision 020): the browser goes to Google and comes back here, where getUser is
-// loaded afresh. A server without Google sign-in says so instead of pretending to connect.
+// loaded afresh. A server without Google sign-in says so instead of pretending to connect. Disconnect
+// unlinks the Google account that grants the scopes (Better Auth's unlink-account), after a confirmation.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { ExternalLink, KeyRound } from "lucide-react";
+import { ExternalLink, KeyRound, Unplug } from "lucide-react";
 import { adminOnly } from "@/client/components/admin/read-only-notice";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { ConnectionCard } from "@/client/components/connections/connection-card";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
@@ -14,7 +16,8 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
-import { linkErrorText, startOAuthLink } from "@/client/lib/connections/oauth-link";
+import { linkErrorText, startOAuthLink, unlinkOAuthAccount } from "@/client/lib/connections/oauth-link";
+import { useRevalidateOrg } from "@/client/lib/revalidate-org";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { isOAuthConnected } from "@/shared/connections/integrations";
 import type { ConnectionDefinition } from "@/shared/connections/types";
@@ -26,6 +29,8 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
   const { user, isAdmin } = useActiveOrg();
   const [open, setOpen] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const revalidateOrg = useRevalidateOrg();
   const connected = isOAuthConnected(def, user.externalAccounts);
   const oauth = def.requiresOAuth;
   const provider = oauth?.provider === "google" ? "Google" : (oauth?.provider ?? "");
@@ -43,6 +48,20 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
     }
   }
 
+  // INTEG-03 reads the first external account: that is the one granting the scopes.
+  async function disconnect() {
+    const linked = user.externalAccounts[0];
+    try {
+      if (!linked) throw new Error("No linked account");
+      await unlinkOAuthAccount(linked.id);
+      toast.success(`${def.name} disconnected successfully`);
+      await revalidateOrg();
+    } catch (err) {
+      console.error("Failed to disconnect integration", err);
+      toast.error("Failed to disconnect integration");
+    }
+  }
+
   return (
     <>
       <ConnectionCard
@@ -51,7 +70,20 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
         titleAs="h4"
         actions={
           connected ? (
-            <Badge variant="outline">Uses your {provider} account</Badge>
+            <>
+              <Badge variant="outline">Uses your {provider} account</Badge>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setConfirming(true)}
+                aria-label={`Disconnect ${def.name}`}
+                {...adminOnly(isAdmin)}
+              >
+                <Unplug aria-hidden />
+                Disconnect
+              </Button>
+            </>
           ) : (
             <Button
               size="sm"
@@ -67,6 +99,14 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
             </Button>
           )
         }
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Disconnect ${def.name}?`}
+        description={`Your ${provider} account is unlinked from Switchboard. Agent tools that use ${def.name} stop working until it is connected again.`}
+        confirmLabel="Disconnect"
+        onConfirm={disconnect}
       />
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="sm:max-w-md">

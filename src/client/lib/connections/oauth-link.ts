@@ -17,6 +17,15 @@ export async function startOAuthLink(provider: string, scopes: string[], returnT
   return res.url;
 }
 
+/** Unlinks one of the user's linked accounts (the id getUser lists); throws with a readable message. */
+export async function unlinkOAuthAccount(accountId: string): Promise<void> {
+  const res = await authFetch<{ status?: boolean }>("/api/auth/unlink-account", { method: "POST", body: { accountId } });
+  if (isApiFailure(res)) {
+    const message = (res.data as { message?: unknown } | null)?.message;
+    throw new Error(typeof message === "string" && message ? message : `HTTP ${res.status}`);
+  }
+}
+
 /** "account_already_linked_to_different_user" → "account already linked to different user". */
 export function linkErrorText(code: string): string {
   return code.replace(/[_-]+/g, " ").trim().toLowerCase();
