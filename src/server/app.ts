@@ -8,6 +8,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { ZodError } from "zod";
 import type { Config } from "./config";
 import type { AppEnv } from "./env";
+import { jsonTextHasNul } from "./http/parse";
 import { AppError } from "./errors";
 import { log } from "./logger";
 import { invalidate } from "./cache/invalidation";
@@ -80,7 +81,10 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
       headers.delete(CLIENT_IP_HEADER);
       const ip = clientIp(c, config.trustProxy);
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
-      const res = await auth.handler(new Request(c.req.raw, { headers }));
+      // Better Auth would store a NUL character and fail the insert with a 500 (decision 006).
+      const body = c.req.method === "POST" ? await c.req.text() : undefined;
+      if (body && jsonTextHasNul(body)) throw new AppError("bad_request", "Text must not contain NUL characters");
+      const res = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal }));
       // Sign-out, revocations, active organisation, members and roles: cached sessions must not outlive them.
       if (c.req.method !== "GET") invalidate("auth");
       return res;

@@ -4,11 +4,25 @@ import type { z } from "zod";
 import { AppError } from "../errors";
 
 export async function readJson(c: Context): Promise<unknown> {
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new AppError("bad_request", "Request body must be JSON");
   }
+  // PostgreSQL text cannot hold U+0000: refused here rather than failing the insert with a 500.
+  if (hasNul(body)) throw new AppError("bad_request", "Text must not contain NUL characters");
+  return body;
+}
+
+/** A raw JSON body that would decode to a string holding U+0000 (for bodies passed on unparsed). */
+export const jsonTextHasNul = (text: string) => text.includes("\0") || /\\u0000/i.test(text);
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes("\0") || hasNul(v, depth + 1)) return true;
+  return false;
 }
 
 export function validateBody<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> {

@@ -26,6 +26,21 @@ const BODIES: unknown[] = [
   { id: [], name: 7, orgId: {}, agentId: "not-a-number", threadId: 42, messages: "hello", model: null },
   { name: LONG, description: LONG, systemPrompt: LONG, messages: [{ role: "user", content: LONG }] },
   { messages: [{}], tools: "all", mcpServers: [null], conversationStarters: [1, 2], stage: "nonsense" },
+  // NUL characters, which PostgreSQL text cannot hold, in every string a route might store.
+  {
+    name: "nul\u0000name",
+    description: "nul\u0000",
+    systemPrompt: "nul\u0000",
+    model: "openai:gpt-4.1",
+    conversationStarters: ["a\u0000b"],
+    threadId: "x\u0000",
+    conversationId: "x\u0000",
+    newName: "renamed\u0000",
+    title: "t\u0000",
+    comment: "c\u0000",
+    isHelpful: true,
+    messages: [{ id: "m\u0000", role: "user", content: "hello\u0000world" }],
+  },
   // Ids beyond what the database's integer columns hold.
   { id: 1e12, agentId: 99_999_999_999, conversationId: "x", isHelpful: true, mcpServers: [1e10], settings: { defaultAgentId: 1e15 }, messages: [{ role: "user", content: "hi" }] },
   { name: "Big ids", model: "openai:gpt-4.1", mcpServers: [3_000_000_000] },
@@ -65,5 +80,24 @@ describe("bad input", () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(routes.length * 10);
+  });
+
+  it("Better Auth's endpoints refuse NUL characters with a 400 instead of failing the insert", async () => {
+    const origin = { origin: "http://localhost:3000" };
+    const cases: Array<[string, unknown, string | undefined]> = [
+      ["/api/auth/sign-up/email", { email: "nul-signup@example.com", password: "correct-horse-battery", name: "a\u0000b" }, undefined],
+      ["/api/auth/organization/create", { name: "x\u0000y", slug: "nul-slug" }, f.outsider.token],
+      ["/api/auth/update-user", { name: "x\u0000y" }, f.a.member.token],
+      ["/api/auth/organization/update", { organizationId: f.a.id, data: { name: "x\u0000y" } }, f.a.admin.token],
+    ];
+    for (const [path, body, token] of cases) {
+      const res = await call(ctx.app, "POST", path, { token, body, headers: origin });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error, path).toBe("Text must not contain NUL characters");
+    }
+    // Nothing changed: the member's name and the organisation's name are as they were.
+    const me = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.member.token });
+    expect(me.body.name).toBe(f.a.member.name);
+    expect(me.body.organizations.find((o: { id: string }) => o.id === f.a.id).name).toBe(f.a.name);
   });
 });
