@@ -1,6 +1,6 @@
 // Bad input never gets a 5xx: every /api route the router serves is sent, by an admin of its own
-// organisation and by a member, malformed JSON, bodies of the wrong shape and type, and path and query
-// values that are not ids. Each answer must be a 4xx (or a success that changed nothing it should not).
+// organisation and by a member, malformed JSON, bodies of the wrong shape, type, size, depth and content
+// type, NUL characters, and path and query values that are not ids. Each answer must be below 500.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getTestContext, type TestContext } from "./context";
 import { call } from "./http";
@@ -41,6 +41,10 @@ const BODIES: unknown[] = [
     isHelpful: true,
     messages: [{ id: "m\u0000", role: "user", content: "hello\u0000world" }],
   },
+  // Deep nesting and long arrays (within the 1 MiB body limit).
+  JSON.stringify({ messages: JSON.parse("[".repeat(3000) + "]".repeat(3000)), name: JSON.parse("[".repeat(3000) + "]".repeat(3000)) }),
+  { messages: Array.from({ length: 5000 }, (_, i) => ({ id: String(i), role: "user", content: "x" })), conversationStarters: Array.from({ length: 5000 }, () => "s") },
+  { maxToolRoundtrips: 1e308, agentId: -0, id: "1e3", isHelpful: "yes", settings: { defaultAgentId: "NaN" }, stage: 1, model: ["openai:gpt-4.1"] },
   // Ids beyond what the database's integer columns hold.
   { id: 1e12, agentId: 99_999_999_999, conversationId: "x", isHelpful: true, mcpServers: [1e10], settings: { defaultAgentId: 1e15 }, messages: [{ role: "user", content: "hi" }] },
   { name: "Big ids", model: "openai:gpt-4.1", mcpServers: [3_000_000_000] },
@@ -74,6 +78,12 @@ describe("bad input", () => {
             const res = await call(ctx.app, method, path, { token: who.token, body });
             sent++;
             if (res.status >= 500) failures.push(`${method} ${path.slice(0, 120)} as ${who.label} with ${JSON.stringify(body)?.slice(0, 80)} → ${res.status} ${res.text.slice(0, 200)}`);
+          }
+          // The wrong content type for a JSON body.
+          for (const type of bodies[0] === undefined ? [] : ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
+            const res = await call(ctx.app, method, path, { token: who.token, body: '{"name":"x"}', headers: { "content-type": type } });
+            sent++;
+            if (res.status >= 500) failures.push(`${method} ${path.slice(0, 120)} as ${who.label} as ${type} → ${res.status} ${res.text.slice(0, 200)}`);
           }
         }
       }
