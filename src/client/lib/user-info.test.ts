@@ -1,27 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { UserInfo, UserOrganization } from "@/shared/org";
 import { activeOrganization, isUserInfoKey, userInfoKey } from "./user-info";
+import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
-const org = (id: string): UserOrganization => ({
-  id,
-  name: id.toUpperCase(),
-  slug: id,
-  role: "org:admin",
-  imageUrl: null,
-  connections: {},
-  modelPreferences: {},
-  settings: { defaultAgentId: null, enabledPrivateTools: [] },
-});
-
-const info = (activeOrganizationId: string | null, orgs: string[]): UserInfo => ({
-  id: "u1",
-  name: "Ada",
-  email: "ada@example.com",
-  imageUrl: null,
-  activeOrganizationId,
-  organizations: orgs.map(org),
-  externalAccounts: [],
-});
+const org = (id: string): UserOrganization => makeOrg({ id, name: id.toUpperCase(), slug: id });
+const info = (activeOrganizationId: string | null, orgs: string[]): UserInfo => makeUser({ activeOrganizationId, organizations: orgs.map(org) });
 
 describe("user info", () => {
   it("[API-07] the request names the active organisation", () => {

@@ -13,6 +13,7 @@ import { useActiveOrg } from "./active-org";
 import { AppRoot } from "./app-root";
 import { RequireAuth } from "./require-auth";
 import { mockFetch } from "@/client/test/fetch-mock";
+import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; name: string; email: string }; session: { token: string; activeOrganizationId: string | null } } }));
 vi.mock("@/client/lib/auth-client", () => ({
@@ -22,16 +23,9 @@ vi.mock("@/client/lib/auth-client", () => ({
   },
 }));
 
-const ORG = { id: "org_1", name: "Acme", slug: "acme", role: "org:member", imageUrl: null, connections: {}, modelPreferences: {}, settings: { defaultAgentId: null, enabledPrivateTools: [] } };
-const userInfo = (activeOrganizationId: string | null): UserInfo => ({
-  id: "u1",
-  name: "Mia Member",
-  email: "mia@example.com",
-  imageUrl: null,
-  activeOrganizationId,
-  organizations: [ORG],
-  externalAccounts: [],
-});
+const ORG = makeOrg({ role: "org:member" });
+const userInfo = (activeOrganizationId: string | null): UserInfo =>
+  makeUser({ name: "Mia Member", email: "mia@example.com", activeOrganizationId, organizations: [ORG] });
 
 const fetchMock = mockFetch({ token: null });
 const calledPaths = () => fetchMock.mock.calls.map(([url]) => String(url));

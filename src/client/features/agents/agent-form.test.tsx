@@ -5,32 +5,15 @@ import { MemoryRouter } from "react-router";
 import { SWRConfig } from "swr";
 import type { Agent, SaveAgentInput } from "@/shared/agents/schema";
 import { MODEL_CATALOG } from "@/shared/models/catalog";
-import type { UserInfo, UserOrganization } from "@/shared/org";
 import { ActiveOrgProvider } from "@/client/components/shell/active-org";
 import { fetcher } from "@/client/lib/api";
 import { AgentForm } from "./agent-form";
 import { valuesFromAgent } from "./agent-form-values";
 import { mockFetch } from "@/client/test/fetch-mock";
+import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
-const ORG: UserOrganization = {
-  id: "org_1",
-  name: "Acme",
-  slug: "acme",
-  role: "org:admin",
-  imageUrl: null,
-  connections: {},
-  modelPreferences: {},
-  settings: { defaultAgentId: null, enabledPrivateTools: [] },
-};
-const USER: UserInfo = {
-  id: "u1",
-  name: "Ada",
-  email: "ada@example.com",
-  imageUrl: null,
-  activeOrganizationId: ORG.id,
-  organizations: [ORG],
-  externalAccounts: [],
-};
+const ORG = makeOrg();
+const USER = makeUser({ organizations: [ORG] });
 
 const CALLEE = { id: 4, name: "Callee", logoUrl: "", stage: "released", tools: {}, mcpServers: [] } as unknown as Agent;
 const SERVER = { id: 9, name: "Docs MCP", description: "Docs", enabled: true, type: "http", url: "https://mcp.example.com/mcp" };

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import type { ExternalAccount, UserInfo, UserOrganization } from "@/shared/org";
+import type { ExternalAccount, UserInfo } from "@/shared/org";
 import { INTEGRATION_BY_KEY } from "@/shared/connections/integrations";
 import { ADMIN_ROLE, MEMBER_ROLE } from "@/shared/roles";
 import { mockFetch } from "@/client/test/fetch-mock";
+import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const toastError = vi.fn();
 const toastSuccess = vi.fn();
@@ -17,25 +18,8 @@ vi.mock("sonner", () => ({ toast: { error: (...a: unknown[]) => toastError(...a)
 const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 const sheets = INTEGRATION_BY_KEY["google-sheets"]!;
 
-const org: UserOrganization = {
-  id: "org_1",
-  name: "Acme",
-  slug: "acme",
-  role: ADMIN_ROLE,
-  imageUrl: null,
-  connections: {},
-  modelPreferences: {},
-  settings: { defaultAgentId: null, enabledPrivateTools: [] },
-};
-const user = (externalAccounts: ExternalAccount[] = []): UserInfo => ({
-  id: "user_1",
-  name: "Ada",
-  email: "ada@example.com",
-  imageUrl: null,
-  activeOrganizationId: org.id,
-  organizations: [org],
-  externalAccounts,
-});
+const org = makeOrg();
+const user = (externalAccounts: ExternalAccount[] = []): UserInfo => makeUser({ id: "user_1", organizations: [org], externalAccounts });
 
 function Search() {
   return <output aria-label="search">{useLocation().search}</output>;

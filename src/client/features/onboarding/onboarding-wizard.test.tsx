@@ -10,29 +10,13 @@ import { fetcher } from "@/client/lib/api";
 import { OnboardingWizard } from "./onboarding-wizard";
 import { onboardingStorageKey } from "./onboarding-storage";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
+import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const { toast } = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("sonner", () => ({ toast }));
 
-const ORG: UserOrganization = {
-  id: "org_1",
-  name: "Acme",
-  slug: "acme",
-  role: "org:admin",
-  imageUrl: null,
-  connections: {},
-  modelPreferences: {},
-  settings: { defaultAgentId: null, enabledPrivateTools: [] },
-};
-const user = (org: UserOrganization): UserInfo => ({
-  id: "u1",
-  name: "Ada",
-  email: "ada@example.com",
-  imageUrl: null,
-  activeOrganizationId: org.id,
-  organizations: [org],
-  externalAccounts: [],
-});
+const ORG = makeOrg();
+const user = (org: UserOrganization): UserInfo => makeUser({ organizations: [org] });
 
 const fetchMock = mockFetch();
 let agentsResponse: () => Promise<Response>;
