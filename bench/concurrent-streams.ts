@@ -56,10 +56,11 @@ for (const n of levels) {
   const window = server.metrics.slice(before);
   const lag = Math.max(...window.map((m) => m.p99));
   const rss = Math.max(...window.map((m) => m.rss)) / 1024 / 1024;
+  const heap = Math.max(...window.map((m) => m.heap ?? 0)) / 1024 / 1024;
   const { addedGaps: g, delays: d } = samples;
   console.log(
     `  ${String(n).padStart(4)} streams: added gap p50 ${fmt(percentile(g, 50))} p99 ${fmt(percentile(g, 99))} max ${fmt(Math.max(...g))}; ` +
-      `token delay p50 ${fmt(percentile(d, 50))} p99 ${fmt(percentile(d, 99))}; event-loop p99 ${fmt(lag)}; RSS ${rss.toFixed(0)} MB; ` +
+      `token delay p50 ${fmt(percentile(d, 50))} p99 ${fmt(percentile(d, 99))}; event-loop p99 ${fmt(lag)}; RSS ${rss.toFixed(0)} MB (JS heap ${heap.toFixed(0)} MB); ` +
       `wall ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }

@@ -1,10 +1,11 @@
-// Preloaded into the server under test: prints event-loop delay and RSS once a second on stderr.
+// Preloaded into the server under test: prints event-loop delay, RSS and the JS heap in use once a second on stderr.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const h = monitorEventLoopDelay({ resolution: 5 });
 h.enable();
 setInterval(() => {
-  const line = { p99: h.percentile(99) / 1e6, max: h.max / 1e6, mean: h.mean / 1e6, rss: process.memoryUsage().rss };
+  const { rss, heapUsed } = process.memoryUsage();
+  const line = { p99: h.percentile(99) / 1e6, max: h.max / 1e6, mean: h.mean / 1e6, rss, heap: heapUsed };
   process.stderr.write(`BENCH_METRICS ${JSON.stringify(line)}\n`);
   h.reset();
 }, 1000).unref();

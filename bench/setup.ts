@@ -38,7 +38,7 @@ export const fmt = (n: number) => n.toFixed(2);
 export interface Started {
   child: ChildProcess;
   /** Event-loop p99/max (ms) and RSS (bytes), once a second, when the process preloads el-monitor. */
-  metrics: Array<{ p99: number; max: number; rss: number }>;
+  metrics: Array<{ p99: number; max: number; rss: number; heap?: number }>;
 }
 
 /** Starts a process and resolves when its output matches `ready`. */
