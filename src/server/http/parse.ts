@@ -18,10 +18,20 @@ export async function readJson(c: Context): Promise<unknown> {
 /** A raw JSON body that would decode to a string holding U+0000 (for bodies passed on unparsed). */
 export const jsonTextHasNul = (text: string) => text.includes("\0") || /\\u0000/i.test(text);
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\0");
-  if (depth > 64 || value === null || typeof value !== "object") return false;
-  for (const [k, v] of Object.entries(value)) if (k.includes("\0") || hasNul(v, depth + 1)) return true;
+/** Any string (key or value) holding U+0000, at any depth: an explicit stack, so nesting cannot overflow. */
+function hasNul(body: unknown): boolean {
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes("\0")) return true;
+    } else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes("\0")) return true;
+        stack.push(v);
+      }
+    }
+  }
   return false;
 }
 

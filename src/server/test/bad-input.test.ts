@@ -45,6 +45,8 @@ const BODIES: unknown[] = [
   JSON.stringify({ messages: JSON.parse("[".repeat(3000) + "]".repeat(3000)), name: JSON.parse("[".repeat(3000) + "]".repeat(3000)) }),
   { messages: Array.from({ length: 5000 }, (_, i) => ({ id: String(i), role: "user", content: "x" })), conversationStarters: Array.from({ length: 5000 }, () => "s") },
   { maxToolRoundtrips: 1e308, agentId: -0, id: "1e3", isHelpful: "yes", settings: { defaultAgentId: "NaN" }, stage: 1, model: ["openai:gpt-4.1"] },
+  // A NUL deep inside what a route stores as JSON.
+  JSON.stringify({ messages: [{ role: "user", content: "deep", parts: [{ type: "text", text: "deep", extra: JSON.parse('{"a":'.repeat(100) + '"\\u0000"' + "}".repeat(100)) }] }] }),
   // Ids beyond what the database's integer columns hold.
   { id: 1e12, agentId: 99_999_999_999, conversationId: "x", isHelpful: true, mcpServers: [1e10], settings: { defaultAgentId: 1e15 }, messages: [{ role: "user", content: "hi" }] },
   { name: "Big ids", model: "openai:gpt-4.1", mcpServers: [3_000_000_000] },
