@@ -1,3 +1,4 @@
+import { post, testPostgres } from "./control-hub-support";
 import { chatReady, createAgentViaApi, messageBox } from "./chat-support";
 import { expect, test } from "./support/fixtures";
 
@@ -51,4 +52,27 @@ test("[MSG-01] [MSG-02] [MSG-03] [MSG-05] [MSG-06] [MSG-07] markdown replies wit
   await reply.getByRole("button", { name: "Copy" }).click();
   await expect(page.getByText("Copied to clipboard!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("**bold**");
+});
+
+test("[TOOL-23] [TOOLCARD-18] an agent queries the connected PostgreSQL and the card shows the rows as a table", async ({ page }) => {
+  const pg = testPostgres();
+  if (!pg && process.env.CI === "true") throw new Error("CI=true needs TEST_DATABASE_URL for the postgres_sql test.");
+  test.skip(!pg, "TEST_DATABASE_URL is not set");
+  await chatReady(page);
+  // The tool needs the integration before an agent may use it (TOOL-04).
+  await post(page.request, "/api/updateConnections", { action: "create", key: "postgres", data: pg });
+  await createAgentViaApi(page, { name: "Analyst", tools: { postgres_sql: true } });
+  await page.goto("/chat");
+  await messageBox(page).fill(`[tool:postgres_sql {"query":"select g as n, 'row ' || g as label from generate_series(1, 3) g","row_limit":2}]`);
+  await messageBox(page).press("Enter");
+
+  const card = page.locator('[data-tool="postgres_sql"]');
+  const pill = card.getByRole("button", { name: "PostgreSQL query executed (row limit 2)" });
+  await expect(pill).toBeVisible();
+  await pill.click();
+  const output = card.getByRole("region", { name: "Output" });
+  await expect(output.getByRole("columnheader")).toHaveText(["n", "label"]);
+  await expect(output.getByRole("row")).toHaveCount(3); // the header and the two rows the limit allows
+  await expect(output.getByRole("cell", { name: "row 2" })).toBeVisible();
+  await expect(output).toContainText("the query returned more than the row limit of 2");
 });

@@ -4,6 +4,7 @@ import { withTimeout, type ToolExecutor } from "./executor.server";
 import { executeCallAgent } from "./call-agent/execute.server";
 import { executeCallApi } from "./call-api/execute.server";
 import { executeExecutePython } from "./execute-python/execute.server";
+import { executePostgresSql } from "./postgres-sql/execute.server";
 import { DEEP_RESEARCH_TIMEOUT_MS } from "./perplexity-deep-research/definition";
 import { executeScheduleTask } from "./schedule-task/execute.server";
 import { executeScrapeUrl } from "./scrape-url/execute.server";
@@ -32,4 +33,5 @@ export const toolExecutors: Executors = withToolTimeouts({
   execute_python: executeExecutePython,
   call_api: executeCallApi,
   schedule_task: executeScheduleTask,
+  postgres_sql: executePostgresSql,
 });

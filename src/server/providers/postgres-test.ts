@@ -1,5 +1,5 @@
-// "Test connection" for the Postgres integration: a real connection to the pinned address of the
-// host (through the outbound guard), reporting the server version or the driver's error.
+// Connections to an organisation's PostgreSQL integration: always to the pinned address of the host
+// (through the outbound guard). "Test connection" reports the server version or the driver's error.
 import pg from "pg";
 import { AppError } from "../errors";
 import { resolvePinned } from "../net/outbound-guard";
@@ -19,14 +19,12 @@ function sslFor(mode: string | undefined, servername: string): pg.ClientConfig["
   return { rejectUnauthorized: true, servername };
 }
 
-export async function testPostgres(creds: PostgresCredentials): Promise<{ ok: true; version: string } | { ok: false; error: string }> {
-  let pinned;
-  try {
-    pinned = await resolvePinned(creds.host);
-  } catch (err) {
-    if (err instanceof AppError) return { ok: false, error: err.message };
-    throw err;
-  }
+/**
+ * A connected client for the integration's database, at the host's address pinned by the outbound
+ * guard (AppError when the guard refuses it). Used by "Test connection" and the postgres_sql tool.
+ */
+export async function connectPostgres(creds: PostgresCredentials, timeoutMs: number): Promise<pg.Client> {
+  const pinned = await resolvePinned(creds.host);
   const client = new pg.Client({
     host: pinned.address,
     port: creds.port,
@@ -35,11 +33,27 @@ export async function testPostgres(creds: PostgresCredentials): Promise<{ ok: tr
     password: creds.password,
     ssl: sslFor(creds.sslmode, creds.host),
     connectionTimeoutMillis: 5000,
-    query_timeout: 5000,
+    query_timeout: timeoutMs,
   });
-  client.on("error", () => {}); // a dropped connection after the test must not crash the process
+  client.on("error", () => {}); // a dropped connection after use must not crash the process
   try {
     await client.connect();
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return client;
+}
+
+export async function testPostgres(creds: PostgresCredentials): Promise<{ ok: true; version: string } | { ok: false; error: string }> {
+  let client: pg.Client;
+  try {
+    client = await connectPostgres(creds, 5000);
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, error: err.message };
+    return { ok: false, error: (err as Error).message || "Connection failed" };
+  }
+  try {
     const { rows } = await client.query<{ version: string }>("select version()");
     return { ok: true, version: rows[0]?.version ?? "unknown" };
   } catch (err) {
