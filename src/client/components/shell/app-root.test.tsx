@@ -12,7 +12,7 @@ import { fetcher } from "@/client/lib/api";
 import { useActiveOrg } from "./active-org";
 import { AppRoot } from "./app-root";
 import { RequireAuth } from "./require-auth";
-import { mockFetch } from "@/client/test/fetch-mock";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; name: string; email: string }; session: { token: string; activeOrganizationId: string | null } } }));
@@ -55,7 +55,6 @@ function renderApp() {
 
 beforeEach(() => {
   fetchMock.mockImplementation(async (url) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     if (String(url).startsWith("/api/getUser")) return json(userInfo(session.current?.session.activeOrganizationId ?? null));
     if (String(url).startsWith("/api/getConversations")) return json({ conversations: [] });
     return json([]);

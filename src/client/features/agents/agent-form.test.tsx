@@ -9,7 +9,7 @@ import { ActiveOrgProvider } from "@/client/components/shell/active-org";
 import { fetcher } from "@/client/lib/api";
 import { AgentForm } from "./agent-form";
 import { valuesFromAgent } from "./agent-form-values";
-import { mockFetch } from "@/client/test/fetch-mock";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const ORG = makeOrg();
@@ -39,7 +39,6 @@ const AGENT = {
 const fetchMock = mockFetch();
 beforeEach(() => {
   fetchMock.mockImplementation(async (url) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
     if (String(url).startsWith("/api/mcpServers")) return json({ mcpServers: [SERVER] });
     if (String(url).startsWith("/api/agents")) return json([AGENT, CALLEE]);
     return json({});

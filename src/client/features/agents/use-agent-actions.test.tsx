@@ -8,7 +8,7 @@ import { fetcher } from "@/client/lib/api";
 import { useAgents } from "./api/use-agents";
 import { useModels } from "./api/use-models";
 import { useAgentActions } from "./use-agent-actions";
-import { mockFetch } from "@/client/test/fetch-mock";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const ORG = "org_1";
 const AGENT = { id: 7, name: "Helper", model: "openai:gpt-4.1" };
@@ -19,7 +19,6 @@ const gets = (prefix: string) =>
 
 beforeEach(() => {
   fetchMock.mockImplementation(async (url, init) => {
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     if (init?.method === "POST") return json(AGENT, 201);
     if (String(url).startsWith("/api/models")) return json({ models: [], modelPreferences: {} });
     return json([]);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
 import { MAX_CHAT_STEPS, useChatSession } from "./use-chat-session";
-import { mockFetch } from "@/client/test/fetch-mock";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 const { toast } = await import("sonner");
@@ -91,7 +91,7 @@ describe("useChatSession", () => {
   });
 
   it("[STREAM-21] [STREAM-25] [CHAT-20] a failed response shows the server's words, moves to error, and toasts", async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: "Agent not found" }), { status: 404, headers: { "content-type": "application/json" } }));
+    fetchMock.mockResolvedValueOnce(json({ error: "Agent not found" }, 404));
     const { result } = setup();
     await act(() => result.current.send("hi", [], 1));
     await waitFor(() => expect(result.current.chat.status).toBe("error"));
@@ -240,7 +240,7 @@ describe("useChatSession", () => {
       agentId: 3,
     };
     fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith("/api/getConversation") ? new Response(JSON.stringify(stored), { headers: { "content-type": "application/json" } }) : new Response(null, { status: 204 }),
+      String(url).startsWith("/api/getConversation") ? json(stored) : new Response(null, { status: 204 }),
     );
     const { result } = setup();
     // Loaded as the page does (the rest of load() runs outside act, as in a browser).
@@ -258,7 +258,7 @@ describe("useChatSession", () => {
 
   it("[INPUT-06] [STREAM-26] Stop aborts silently and tells the server to stop the thread's reply", async () => {
     fetchMock.mockImplementation(async (_url, init) => {
-      if (init?.method === "DELETE") return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
+      if (init?.method === "DELETE") return json({ ok: true });
       const lines = [formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", "Partial"), ...finishStep("stop")];
       return streamed(lines, { "X-Thread-ID": "thread-s" }, init?.signal ?? undefined).response;
     });
@@ -276,7 +276,7 @@ describe("useChatSession", () => {
   it("[INPUT-06] [STREAM-26] [STREAM-29] Stop before the response arrives still stops the reply the server started, in its new thread", async () => {
     let answer!: (r: Response) => void;
     fetchMock.mockImplementation(async (_url, init) => {
-      if (init?.method === "DELETE") return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
+      if (init?.method === "DELETE") return json({ ok: true });
       return new Promise<Response>((r) => (answer = r));
     });
     const { result, onNewThread } = setup();
@@ -304,7 +304,7 @@ describe("useChatSession", () => {
     };
     const live = textReply("Resumed text");
     fetchMock.mockImplementation(async (url) => {
-      if (String(url).startsWith("/api/getConversation")) return new Response(JSON.stringify(stored), { headers: { "content-type": "application/json" } });
+      if (String(url).startsWith("/api/getConversation")) return json(stored);
       if (String(url) === "/api/chat?chatId=t1") return live.response;
       if (String(url) === "/api/chat?chatId=t2") return new Response(null, { status: 204 });
       throw new Error(`unexpected ${String(url)}`);
@@ -330,19 +330,19 @@ describe("useChatSession", () => {
   });
 
   it("[CHAT-18] [CONV-19] a deleted conversation is reported; a failed load toasts Failed to load conversation.", async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ messages: [], isDeleted: true, agentId: null }), { headers: { "content-type": "application/json" } }));
+    fetchMock.mockResolvedValueOnce(json({ messages: [], isDeleted: true, agentId: null }));
     const { result } = setup();
     await act(() => result.current.load("gone"));
     expect(result.current.loadState).toBe("deleted");
 
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: "Not found" }), { status: 404, headers: { "content-type": "application/json" } }));
+    fetchMock.mockResolvedValueOnce(json({ error: "Not found" }, 404));
     await act(() => result.current.load("missing"));
     expect(result.current.loadState).toBe("failed");
     expect(toast.error).toHaveBeenCalledWith("Failed to load conversation.");
 
     // Try again loads the same thread once more.
     fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith("/api/getConversation") ? new Response(JSON.stringify({ messages: [], isDeleted: false, agentId: 2 }), { headers: { "content-type": "application/json" } }) : new Response(null, { status: 204 }),
+      String(url).startsWith("/api/getConversation") ? json({ messages: [], isDeleted: false, agentId: 2 }) : new Response(null, { status: 204 }),
     );
     await act(() => result.current.retryLoad("missing"));
     expect(result.current.loadState).toBe("loaded");

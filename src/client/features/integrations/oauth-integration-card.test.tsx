@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { ExternalAccount, UserInfo } from "@/shared/org";
 import { INTEGRATION_BY_KEY } from "@/shared/connections/integrations";
 import { ADMIN_ROLE, MEMBER_ROLE } from "@/shared/roles";
-import { mockFetch } from "@/client/test/fetch-mock";
+import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const toastError = vi.fn();
@@ -138,7 +138,7 @@ describe("Google Sheets card", () => {
   });
 
   it("[INTEG-15] Disconnect asks first, then unlinks the Google account that grants the scopes", async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: true }), { headers: { "content-type": "application/json" } }));
+    fetchMock.mockResolvedValue(json({ status: true }));
     await renderCard({ googleSignIn: true, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
     await userEvent.click(screen.getByRole("button", { name: "Disconnect Google Sheets" }));
     const dialog = await screen.findByRole("dialog", { name: "Disconnect Google Sheets?" });
@@ -152,7 +152,7 @@ describe("Google Sheets card", () => {
 
   it("[INTEG-15] a refused unlink toasts 'Failed to disconnect integration'", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: "You can't unlink your last account" }), { status: 400, headers: { "content-type": "application/json" } }));
+    fetchMock.mockResolvedValue(json({ message: "You can't unlink your last account" }, 400));
     await renderCard({ googleSignIn: true, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
     await userEvent.click(screen.getByRole("button", { name: "Disconnect Google Sheets" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Disconnect" }));

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 // Image attachments (chat spec §2 "File cards", §4 preview on demand, §8 preview texts, §9 ratios).
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { IMAGE_RATIOS, ImageAttachment } from "./image-attachment";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const fetchMock = mockFetch();
-
-afterEach(() => {
-});
 
 const SIGNED = "https://files.example/chart.png?sig=1";
 

@@ -2,12 +2,11 @@
 // The Output of a tool-call card: per-tool preview lengths, text cuts, empty results and generated files
 // (chat spec §3 result shapes, §8 empty-result texts, §9 limits).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ToolInvocation } from "@ai-sdk/ui-utils";
 import { emailSentContent, sendEmailResult } from "@/tools/send-email/result";
 import { generatedFile } from "@/tools/result-parts";
-import { ToolCard } from "./tool-card";
+import { showToolResult, toolOutput } from "./test-helpers";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const fetchMock = mockFetch();
@@ -16,31 +15,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A finished call, opened so its Output shows. */
-const show = (toolName: string, args: Record<string, unknown>, result: unknown) =>
-  render(<ToolCard invocation={{ state: "result", toolCallId: "t1", toolName, args, result } as ToolInvocation} autoExpand />);
-const output = () => screen.getByRole("region", { name: "Output" });
-const viewerText = () => within(output()).getAllByTestId("long-text")[0]!.textContent;
+const viewerText = () => within(toolOutput()).getAllByTestId("long-text")[0]!.textContent;
 
 describe("ToolOutput", () => {
   it("[TOOLCARD-11] deep research previews 500 characters of its report, email 300 of its answer, others 400", async () => {
     const report = "r".repeat(700);
-    show("perplexity_deep_research", { query: "q" }, { status: "success", message: report, citations: [] });
+    showToolResult("perplexity_deep_research", { query: "q" }, { status: "success", message: report, citations: [] });
     expect(viewerText()).toBe(`${"r".repeat(500)}…`);
-    await userEvent.click(within(output()).getByRole("button", { name: "Show more" }));
+    await userEvent.click(within(toolOutput()).getByRole("button", { name: "Show more" }));
     expect(viewerText()).toBe(report);
     cleanup();
 
     // The same length when deep research answers in plain content.
-    show("perplexity_deep_research", { query: "q" }, { status: "success", content: report });
+    showToolResult("perplexity_deep_research", { query: "q" }, { status: "success", content: report });
     expect(viewerText()).toBe(`${"r".repeat(500)}…`);
     cleanup();
 
-    show("send_email", { to: ["a@example.com"] }, { status: "success", content: "e".repeat(700) });
+    showToolResult("send_email", { to: ["a@example.com"] }, { status: "success", content: "e".repeat(700) });
     expect(viewerText()).toBe(`${"e".repeat(300)}…`);
     cleanup();
 
-    show("search_google", { query: "q" }, { status: "success", content: "g".repeat(700) });
+    showToolResult("search_google", { query: "q" }, { status: "success", content: "g".repeat(700) });
     expect(viewerText()).toBe(`${"g".repeat(400)}…`);
   });
 
@@ -50,21 +45,21 @@ describe("ToolOutput", () => {
     expect(emailSentContent(1)).toBe("Email sent to 1 recipient(s).");
     expect(sendEmailResult.parse({ status: "success", content })).toEqual({ content });
 
-    show("send_email", { to: ["a@example.com", "b@example.com"], subject: "Q3", html: "<p>hi</p>", attachment_file_ids: ["f1", "f2", "f3"] }, { status: "success", content });
+    showToolResult("send_email", { to: ["a@example.com", "b@example.com"], subject: "Q3", html: "<p>hi</p>", attachment_file_ids: ["f1", "f2", "f3"] }, { status: "success", content });
     expect(screen.getByRole("button", { expanded: true }).textContent).toContain("Email sent to 2 recipient(s)");
     expect(viewerText()).toBe(content);
   });
 
   it("[TOOLCARD-13] long text in a result item is cut at 200 characters", () => {
     const long = `${"a".repeat(200)}TAIL`;
-    show("semantic_search_pg", { query: "q", table_name: "docs" }, { status: "success", content: JSON.stringify([{ title: "Doc", content: long }]) });
-    expect(output().textContent).toContain(`${"a".repeat(200)}…`);
-    expect(output().textContent).not.toContain("TAIL");
+    showToolResult("semantic_search_pg", { query: "q", table_name: "docs" }, { status: "success", content: JSON.stringify([{ title: "Doc", content: long }]) });
+    expect(toolOutput().textContent).toContain(`${"a".repeat(200)}…`);
+    expect(toolOutput().textContent).not.toContain("TAIL");
     cleanup();
 
-    show("search_reddit", { search_term: "q" }, { status: "success", posts: [{ title: "Post", selftext: long, comments: [{ body: long }] }] });
-    expect(output().textContent).not.toContain("TAIL");
-    expect(output().textContent!.split(`${"a".repeat(200)}…`)).toHaveLength(3); // the post's text and its comment
+    showToolResult("search_reddit", { search_term: "q" }, { status: "success", posts: [{ title: "Post", selftext: long, comments: [{ body: long }] }] });
+    expect(toolOutput().textContent).not.toContain("TAIL");
+    expect(toolOutput().textContent!.split(`${"a".repeat(200)}…`)).toHaveLength(3); // the post's text and its comment
   });
 
   it("[TOOLCARD-37] empty results read No results returned (SQL), No results found (searches), No relevant information found... (knowledge bases)", () => {
@@ -78,8 +73,8 @@ describe("ToolOutput", () => {
       ["search_knowledge_base", { status: "success", results: [], totalResults: 0, query: "q" }, "No relevant information found..."],
     ];
     for (const [tool, result, text] of cases) {
-      show(tool, {}, result);
-      expect(within(output()).getByText(text)).toBeTruthy();
+      showToolResult(tool, {}, result);
+      expect(within(toolOutput()).getByText(text)).toBeTruthy();
       cleanup();
     }
   });
@@ -94,8 +89,8 @@ describe("ToolOutput", () => {
 
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     fetchMock.mockResolvedValueOnce(json({ signedUrl: "https://files.example/deck.pptx?sig=1" }));
-    show("generate_powerpoint", { slides: [] }, { status: "success", content: "Presentation ready", files: [file, { filename: "half.txt" }] });
-    const list = within(output()).getByRole("list", { name: "Generated files" });
+    showToolResult("generate_powerpoint", { slides: [] }, { status: "success", content: "Presentation ready", files: [file, { filename: "half.txt" }] });
+    const list = within(toolOutput()).getByRole("list", { name: "Generated files" });
     const items = within(list).getAllByRole("listitem");
     expect(items).toHaveLength(1); // an entry without a path cannot be downloaded
     expect(items[0]!.textContent).toContain("deck.pptx");
@@ -108,15 +103,15 @@ describe("ToolOutput", () => {
   });
 
   it("ask_web and deep research link their citations in a new tab, web addresses only", () => {
-    show("ask_web", { query: "q" }, { status: "success", message: "Answer", citations: ["https://a.example/x", "javascript:alert(1)", "//evil.example"] });
-    const links = within(output()).getAllByRole("link");
+    showToolResult("ask_web", { query: "q" }, { status: "success", message: "Answer", citations: ["https://a.example/x", "javascript:alert(1)", "//evil.example"] });
+    const links = within(toolOutput()).getAllByRole("link");
     expect(links.map((a) => a.getAttribute("href"))).toEqual(["https://a.example/x"]);
     expect(links[0]!.getAttribute("target")).toBe("_blank");
     expect(links[0]!.getAttribute("rel")).toBe("nofollow noopener noreferrer");
-    expect(output().textContent).toContain("javascript:alert(1)"); // shown, not linked
+    expect(toolOutput().textContent).toContain("javascript:alert(1)"); // shown, not linked
     cleanup();
 
-    show(
+    showToolResult(
       "perplexity_deep_research",
       { query: "q" },
       {
@@ -127,14 +122,14 @@ describe("ToolOutput", () => {
         usage: { numSearchQueries: 12, reasoningTokens: 34567, totalTokens: 45678 },
       },
     );
-    expect(within(output()).getByRole("link", { name: "C paper" }).getAttribute("rel")).toBe("nofollow noopener noreferrer");
-    expect(within(output()).getByRole("link", { name: "https://b.example" })).toBeTruthy();
-    expect(output().textContent).toContain("Search queries: 12");
-    expect(output().textContent).toContain(`Total tokens: ${(45678).toLocaleString()}`);
+    expect(within(toolOutput()).getByRole("link", { name: "C paper" }).getAttribute("rel")).toBe("nofollow noopener noreferrer");
+    expect(within(toolOutput()).getByRole("link", { name: "https://b.example" })).toBeTruthy();
+    expect(toolOutput().textContent).toContain("Search queries: 12");
+    expect(toolOutput().textContent).toContain(`Total tokens: ${(45678).toLocaleString()}`);
   });
 
   it("a result that does not fit its tool's shape falls back to the plain viewer", () => {
-    show("query_pinecone", { query: "q" }, { status: "success", content: "Pinecone said something else" });
+    showToolResult("query_pinecone", { query: "q" }, { status: "success", content: "Pinecone said something else" });
     expect(viewerText()).toBe("Pinecone said something else");
   });
 });

@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
 // Reddit posts with their top comments (chat spec §9).
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import type { ToolInvocation } from "@ai-sdk/ui-utils";
+import { cleanup, within } from "@testing-library/react";
 import { redditResult } from "@/tools/result-parts";
-import { ToolCard } from "../tool-card";
+import { showToolResult, toolOutput } from "../test-helpers";
 
 afterEach(cleanup);
 
-const show = (toolName: string, args: Record<string, unknown>, result: unknown) =>
-  render(<ToolCard invocation={{ state: "result", toolCallId: "t1", toolName, args, result } as ToolInvocation} autoExpand />);
-const posts = () => within(screen.getByRole("region", { name: "Output" })).getAllByTestId("reddit-post");
+const posts = () => within(toolOutput()).getAllByTestId("reddit-post");
 
 const comments = [
   { author: "low", body: "meh", score: 1 },
@@ -30,7 +27,7 @@ describe("Reddit results", () => {
     };
     expect(redditResult.parse(result).posts).toHaveLength(2);
     for (const tool of ["read_subreddit", "search_reddit"]) {
-      show(tool, { subreddit: "datascience", search_term: "bi" }, { status: "success", ...result });
+      showToolResult(tool, { subreddit: "datascience", search_term: "bi" }, { status: "success", ...result });
       const [first, second] = posts();
       const top = within(within(first!).getByRole("list", { name: "Top comments" })).getAllByRole("listitem");
       expect(top.map((li) => li.textContent)).toEqual(["top: best answer", "second: good point", "third: also fine"]);
