@@ -5,6 +5,7 @@ import type { SearchKnowledgeBaseResult } from "@/tools/search-knowledge-base/re
 import { ImageAttachment } from "../image-attachment";
 import { LongText } from "../long-text";
 import { Notice } from "./notice";
+import { ResultList } from "./result-list";
 import { EMPTY_KNOWLEDGE, RESULT_TEXT_CUT, TEXT_PREVIEW_CAP, cut, truncationWarning } from "./text";
 
 /** TOOLCARD-20: 0.8734 → 87.3% */
@@ -13,20 +14,21 @@ export const matchPercent = (similarityScore: number) => `${(similarityScore * 1
 const pagesLabel = (pages: readonly number[]) => (pages.length === 0 ? null : `${pages.length === 1 ? "Page" : "Pages"} ${pages.join(", ")}`);
 
 export function KbSearchView({ data }: { data: SearchKnowledgeBaseResult }) {
-  if (data.results.length === 0) return <Notice>{EMPTY_KNOWLEDGE}</Notice>;
   return (
-    <ol className="flex flex-col gap-2 text-xs">
-      {data.results.map((r, i) => (
-        <li key={i} className="rounded-md bg-muted/60 p-2">
+    <ResultList
+      items={data.results}
+      empty={EMPTY_KNOWLEDGE}
+      render={(r) => (
+        <>
           <p className="flex flex-wrap gap-x-1.5">
             <span className="font-medium">{r.fileName}</span>
             <span className="text-muted-foreground">{[r.knowledgeBaseName, pagesLabel(r.pageNumbers), r.searchType].filter(Boolean).join(" · ")}</span>
             <span className="ml-auto font-medium tabular-nums">{matchPercent(r.similarityScore)}</span>
           </p>
           <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{cut(r.content, RESULT_TEXT_CUT)}</p>
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    />
   );
 }
 

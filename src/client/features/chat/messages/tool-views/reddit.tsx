@@ -1,6 +1,7 @@
 // read_subreddit and search_reddit: posts, each with up to 3 of its top comments (TOOLCARD-21).
 import type { RedditPost } from "@/tools/result-parts";
 import { Notice } from "./notice";
+import { ResultList } from "./result-list";
 import { ResultLink, isWebUrl } from "./result-link";
 import { EMPTY_ITEMS, RESULT_TEXT_CUT, cut } from "./text";
 
@@ -14,11 +15,13 @@ export function topComments(comments: NonNullable<RedditPost["comments"]>) {
 }
 
 export function RedditView({ data }: { data: { posts: RedditPost[] } }) {
-  if (data.posts.length === 0) return <Notice>{EMPTY_ITEMS}</Notice>;
   return (
-    <ol className="flex flex-col gap-2 text-xs">
-      {data.posts.map((post, i) => (
-        <li key={i} className="rounded-md bg-muted/60 p-2" data-testid="reddit-post">
+    <ResultList
+      items={data.posts}
+      empty={EMPTY_ITEMS}
+      itemTestId="reddit-post"
+      render={(post) => (
+        <>
           <p className="font-medium">
             <ResultLink href={postUrl(post)}>{cut(post.title, RESULT_TEXT_CUT)}</ResultLink>
           </p>
@@ -34,8 +37,8 @@ export function RedditView({ data }: { data: { posts: RedditPost[] } }) {
               ))}
             </ul>
           )}
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    />
   );
 }

@@ -1,34 +1,36 @@
 // TOOL-28/29: Postgres search items (optional title, content) and Pinecone matches (score, metadata).
 import type { PgSearchItem } from "@/tools/result-parts";
 import type { QueryPineconeResult } from "@/tools/query-pinecone/result";
-import { Notice } from "./notice";
+import { ResultList } from "./result-list";
 import { EMPTY_ITEMS, RESULT_TEXT_CUT, cut } from "./text";
 
 /** TOOLCARD-19 */
 export const pineconeScore = (score: number) => score.toFixed(4);
 
 export function PgSearchView({ data }: { data: PgSearchItem[] }) {
-  if (data.length === 0) return <Notice>{EMPTY_ITEMS}</Notice>;
   return (
-    <ol className="flex flex-col gap-2 text-xs">
-      {data.map((item, i) => (
-        <li key={i} className="rounded-md bg-muted/60 p-2">
+    <ResultList
+      items={data}
+      empty={EMPTY_ITEMS}
+      render={(item) => (
+        <>
           {item.title && <p className="font-medium">{cut(item.title, RESULT_TEXT_CUT)}</p>}
           <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{cut(item.content, RESULT_TEXT_CUT)}</p>
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    />
   );
 }
 
 const metadataText = (value: unknown) => cut(typeof value === "string" ? value : JSON.stringify(value), RESULT_TEXT_CUT);
 
 export function PineconeView({ data }: { data: QueryPineconeResult }) {
-  if (data.matches.length === 0) return <Notice>{EMPTY_ITEMS}</Notice>;
   return (
-    <ol className="flex flex-col gap-2 text-xs">
-      {data.matches.map((match, i) => (
-        <li key={i} className="rounded-md bg-muted/60 p-2">
+    <ResultList
+      items={data.matches}
+      empty={EMPTY_ITEMS}
+      render={(match) => (
+        <>
           <p className="font-medium">
             Score {pineconeScore(match.score)}
             {match.id && <span className="font-normal text-muted-foreground"> · {match.id}</span>}
@@ -43,8 +45,8 @@ export function PineconeView({ data }: { data: QueryPineconeResult }) {
               ))}
             </dl>
           )}
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    />
   );
 }
