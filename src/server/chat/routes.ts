@@ -32,6 +32,17 @@ async function activeStreamOf(orgId: string, conversationId: string) {
   return row?.status === "active" ? row : null;
 }
 
+/**
+ * The reply's lines as the response: straight to the Node socket when this process owns the reply,
+ * otherwise (another replica, app.request in tests, the plain-text mode) through a web stream.
+ */
+function replyResponse(env: unknown, replyId: string, orgId: string, headers: Record<string, string>, textOnly: boolean): Response {
+  const direct = textOnly ? null : streamToNode(env, replyId, headers);
+  if (direct) return direct;
+  const body = subscribe(replyId, orgId);
+  return new Response(textOnly ? toTextOnly(body) : body, { headers });
+}
+
 export const chatRoutes = new Hono<AppEnv>()
   .post("/chat", requireOrg, async (c) => {
     const input = await parseJson(c, chatInput);
@@ -40,12 +51,7 @@ export const chatRoutes = new Hono<AppEnv>()
     void started.done;
     const headers: Record<string, string> = { ...STREAM_HEADERS };
     if (started.isNew) headers["X-Thread-ID"] = started.conversationId;
-    if (input.streamProtocol !== "text") {
-      const direct = streamToNode(c.env, started.replyId, headers);
-      if (direct) return direct;
-    }
-    const body = subscribe(started.replyId, c.var.org.id);
-    return new Response(input.streamProtocol === "text" ? toTextOnly(body) : body, { headers });
+    return replyResponse(c.env, started.replyId, c.var.org.id, headers, input.streamProtocol === "text");
   })
   // Resumes the reply still being generated in a conversation (204 when there is none).
   .get("/chat", requireOrg, async (c) => {
@@ -53,12 +59,7 @@ export const chatRoutes = new Hono<AppEnv>()
     if (!row || !(await canReadConversation(c, row))) throw new AppError("not_found", "Conversation not found");
     const active = await activeStreamOf(c.var.org.id, row.id);
     if (!active) return c.body(null, 204);
-    if (c.req.query("protocol") !== "text") {
-      const direct = streamToNode(c.env, active.id, STREAM_HEADERS);
-      if (direct) return direct;
-    }
-    const body = subscribe(active.id, c.var.org.id);
-    return new Response(c.req.query("protocol") === "text" ? toTextOnly(body) : body, { headers: STREAM_HEADERS });
+    return replyResponse(c.env, active.id, c.var.org.id, STREAM_HEADERS, c.req.query("protocol") === "text");
   })
   // Stops the reply being generated (the Stop button); the partial reply is kept.
   .delete("/chat", requireOrg, async (c) => {

@@ -21,7 +21,6 @@ interface LiveStream {
   persisted: number;
   seq: number;
   listeners: Set<Listener>;
-  done: boolean;
   abort: AbortController;
   /** Its chat_stream row exists, so its chunks may be written. */
   stored: boolean;
@@ -37,7 +36,7 @@ let lastHeartbeat = 0;
  * before then wait in memory.
  */
 export function openStream({ id, orgId, conversationId }: { id: string; orgId: string; conversationId: string }) {
-  const s: LiveStream = { id, orgId, lines: [], persisted: 0, seq: 0, listeners: new Set(), done: false, abort: new AbortController(), stored: false };
+  const s: LiveStream = { id, orgId, lines: [], persisted: 0, seq: 0, listeners: new Set(), abort: new AbortController(), stored: false };
   live.set(id, s);
   timer ??= setInterval(() => void tick(), FLUSH_MS);
   // `before`: a row to insert in the same statement (one commit, not two).
@@ -92,7 +91,6 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
     await flush();
     if (s.stored) await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
   } finally {
-    s.done = true;
     for (const l of s.listeners) l(null);
     live.delete(id);
   }
@@ -129,10 +127,6 @@ export function follow(id: string, onData: (chunk: string) => void, onEnd: () =>
     onData(chunk);
   };
   if (s.lines.length) onData(s.lines.join(""));
-  if (s.done) {
-    onEnd();
-    return () => {};
-  }
   const listener: Listener = (line) => {
     if (closed) return;
     if (line === null) {
@@ -168,8 +162,6 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
           (chunk) => controller.enqueue(enc.encode(chunk)),
           () => controller.close(),
         );
-        // Finished between the check and now: nothing more will come.
-        if (!unfollow) controller.close();
       },
       cancel() {
         unfollow?.();
