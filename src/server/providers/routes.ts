@@ -6,7 +6,7 @@ import { requireAdmin, requireOrg } from "../auth/context";
 import { getConnectionMap } from "./connections";
 import { connect, describeConnection, disconnect, mergeForUpdate, validateCredentials, requireDefinition } from "./connection-service";
 import { getCredentials } from "./connection-store";
-import { testPostgres, type PostgresCredentials } from "./postgres-test";
+import { testPostgres, type PostgresCredentials } from "./postgres-client";
 import { PROVIDERS } from "../../shared/connections/providers";
 
 const actionBody = z.object({

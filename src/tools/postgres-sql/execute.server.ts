@@ -8,7 +8,7 @@ import type pg from "pg";
 import { AppError } from "../../server/errors";
 import { getCredentials } from "../../server/providers/connection-store";
 import { validateCredentials } from "../../server/providers/connection-service";
-import { connectPostgres, type PostgresCredentials } from "../../server/providers/postgres-test";
+import { connectPostgres, type PostgresCredentials } from "../../server/providers/postgres-client";
 import { INTEGRATION_BY_KEY } from "../../shared/connections/integrations";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { postgresSql } from "./definition";
