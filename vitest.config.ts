@@ -21,10 +21,15 @@ if (process.env.CI === "true" && !process.env.TEST_DATABASE_URL) {
   throw new Error("CI=true needs TEST_DATABASE_URL: the API tests must also run on PostgreSQL (see .ci/run).");
 }
 
+// Every run is shuffled, so a test that leans on another's leftovers fails early. Vitest prints the
+// seed ("Running tests with seed …"); VITEST_SEED=<it> replays that order.
+const seed = process.env.VITEST_SEED ? Number(process.env.VITEST_SEED) : undefined;
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   test: {
     pool: "forks",
+    sequence: { shuffle: { files: true, tests: true }, seed },
     maxWorkers: 2,
     projects: [
       {

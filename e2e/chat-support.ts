@@ -7,6 +7,7 @@ import { signedInWithOrg } from "./support/app";
 export interface AgentSpec {
   name: string;
   description?: string;
+  logoUrl?: string;
   stage?: "development" | "released";
   conversationStarters?: string[];
   tools?: Record<string, unknown>;

@@ -3,14 +3,26 @@ import { mainNav } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] choose an agent, send, and watch the reply stream into a new thread", async ({ page }) => {
+  const logoUrl = new URL("/logo.svg", test.info().project.use.baseURL).href;
   await chatReady(
     page,
-    { name: "Atlas", description: "Answers questions", conversationStarters: ["Plan my week"] },
+    { name: "Atlas", description: "Answers questions", logoUrl, conversationStarters: ["Plan my week"] },
     { name: "Beta Bot", description: "Still learning", stage: "development" },
   );
   await page.goto("/chat");
   await expect(page.getByRole("heading", { name: "Choose Your AI Agent" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Active Agents" }).getByRole("button", { name: /Atlas/ })).toHaveAttribute("aria-pressed", "true");
+  const atlas = page.getByRole("region", { name: "Active Agents" }).getByRole("button", { name: /Atlas/ });
+  await expect(atlas).toHaveAttribute("aria-pressed", "true");
+  // CHAT-07: each entry shows its logo (the agent's own image, else the default), name, stage badge and description.
+  const logo = atlas.locator("img");
+  await expect(logo).toHaveAttribute("src", logoUrl);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(atlas.getByText("Active", { exact: true })).toBeVisible();
+  await expect(atlas.getByText("Answers questions")).toBeVisible();
+  const beta = page.getByRole("region", { name: "Development" }).getByRole("button", { name: /Beta Bot/ });
+  await expect(beta.getByTestId("agent-default-logo")).toBeVisible();
+  await expect(beta.getByText("Development", { exact: true })).toBeVisible();
+  await expect(beta.getByText("Still learning")).toBeVisible();
   await page.getByRole("region", { name: "Development" }).getByRole("button", { name: /Beta Bot/ }).click();
   await expect(messageBox(page)).toHaveAttribute("placeholder", "Message Beta Bot... (or drag & drop files)");
   await page.getByRole("region", { name: "Active Agents" }).getByRole("button", { name: /Atlas/ }).click();

@@ -113,12 +113,15 @@ test("[AGENT-37] [AGENT-41] an admin deletes an agent after confirming", async (
 
   await page.goto(`/control-hub/agents/${agent.id}`);
   await expect(page.getByRole("heading", { name: "Edit Agent" })).toBeVisible();
+  // Recorded, then asserted outside the handler: a confirm that never appears must fail the test.
+  const asked: string[] = [];
   page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(DELETE_AGENT_CONFIRM);
+    asked.push(dialog.message());
     void dialog.accept();
   });
   await page.getByRole("button", { name: "Delete Agent" }).click();
   await expect(page.getByText("Agent deleted successfully!")).toBeVisible();
+  expect(asked).toEqual([DELETE_AGENT_CONFIRM]);
   await expect(page).toHaveURL(/\/control-hub$/);
   await expect(newAgentTile(page)).toBeVisible();
   await expect(agentCard(page, agent.name)).toHaveCount(0);

@@ -1,7 +1,7 @@
 // Providers tab as an admin: connect with validation, edit with a masked secret, disconnect.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
-import { connectionCard } from "./control-hub-support";
+import { connectionCard, connectOpenAIViaApi, post } from "./control-hub-support";
 
 test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PROV-21] [ROLE-06] an admin connects, edits and disconnects OpenAI", async ({ page }) => {
   await signedInWithOrg(page);
@@ -42,6 +42,20 @@ test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PRO
   await page.getByRole("dialog", { name: "Disconnect OpenAI?" }).getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("OpenAI disconnected successfully")).toBeVisible();
   await expect(card.getByRole("button", { name: /^Connect/ })).toBeVisible();
+});
+
+test("[PROV-21] a disconnect the server refuses toasts Failed to disconnect provider, and the page shows the truth after", async ({ page }) => {
+  await signedInWithOrg(page);
+  await connectOpenAIViaApi(page);
+  await page.goto("/control-hub/providers");
+  const card = connectionCard(page, "OpenAI");
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  // Disconnected from another tab meanwhile: this page's disconnect now gets the server's 404.
+  await post(page.request, "/api/updateConnections", { action: "delete", key: "openai" });
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect OpenAI?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("Failed to disconnect provider")).toBeVisible();
+  await expect(page.getByText("OpenAI disconnected successfully")).toHaveCount(0);
 });
 
 test("[PROV-11] [PROV-15] AWS Bedrock marks its optional session token and requires the rest", async ({ page }) => {

@@ -1,6 +1,13 @@
 // A loopback stand-in for model providers: speaks OpenAI Chat Completions SSE (/v1/chat/completions)
 // and Anthropic Messages SSE (/v1/messages) so the real provider packages run against it.
 // No dependencies and only erasable TypeScript: `node e2e/support/fake-provider.ts` runs it directly.
+// Like the real APIs it refuses, before streaming (src/server/ai/fake-provider.test.ts proves each):
+// - OpenAI: no Bearer key (401), no model, empty messages, max_tokens/max_completion_tokens below 1,
+//   a tool name outside ^[a-zA-Z0-9_-]{1,64}$ or parameters that are not an object schema (400);
+// - Anthropic: no x-api-key (401), no anthropic-version header, max_tokens missing or below 1, a custom
+//   tool name outside ^[a-zA-Z0-9_-]{1,128}$ or an input_schema that is not an object (400);
+// each in its API's own error body. Anthropic replies can carry thinking (with signature_delta) and
+// redacted_thinking blocks as the Messages API streams them.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export interface ScriptedToolCall {
@@ -10,7 +17,10 @@ export interface ScriptedToolCall {
 
 export interface ScriptedReply {
   text?: string;
+  /** Anthropic only: a thinking block (thinking_delta pieces, then its signature_delta) before the text. */
   reasoning?: string;
+  /** Anthropic only: a redacted_thinking block carrying this opaque data. */
+  redactedReasoning?: string;
   toolCalls?: ScriptedToolCall[];
   /** Milliseconds between text chunks. */
   tokenDelayMs?: number;
@@ -37,6 +47,9 @@ export interface FakeProvider {
   reset(): void;
   close(): Promise<void>;
 }
+
+/** The signature_delta a thinking block ends with (opaque base64 in the real API). */
+export const FAKE_SIGNATURE = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -112,7 +125,22 @@ async function anthropicStream(res: ServerResponse, body: any, reply: ScriptedRe
   event("message_start", {
     message: { id: "msg_fake", type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } },
   });
+  event("ping", {});
   let index = 0;
+  if (reply.reasoning) {
+    // As the Messages API streams extended thinking: deltas, then the block's signature, then stop.
+    event("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
+    for (const piece of chunks(reply.reasoning, reply.chunkSize ?? 4)) event("content_block_delta", { index, delta: { type: "thinking_delta", thinking: piece } });
+    event("content_block_delta", { index, delta: { type: "signature_delta", signature: FAKE_SIGNATURE } });
+    event("content_block_stop", { index });
+    index++;
+  }
+  if (reply.redactedReasoning) {
+    // A redacted block arrives whole on its content_block_start, with no deltas.
+    event("content_block_start", { index, content_block: { type: "redacted_thinking", data: reply.redactedReasoning } });
+    event("content_block_stop", { index });
+    index++;
+  }
   const pieces = chunks(reply.text ?? "", reply.chunkSize ?? 4);
   if (pieces.length) {
     event("content_block_start", { index, content_block: { type: "text", text: "" } });
@@ -139,6 +167,94 @@ async function anthropicStream(res: ServerResponse, body: any, reply: ScriptedRe
   res.end();
 }
 
+// What the real APIs refuse before generating anything, with their own status codes and texts, so a
+// client bug (no key, a bad token limit, a malformed tool schema) fails here as it would in production.
+export interface Refusal {
+  status: number;
+  type: string;
+  message: string;
+  param?: string;
+  code?: string;
+}
+
+const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) >= 1;
+
+function refuseOpenAI(req: IncomingMessage, body: any): Refusal | undefined {
+  const bearer = /^Bearer\s+(\S+)/.exec(String(req.headers.authorization ?? ""))?.[1];
+  if (!bearer) {
+    return {
+      status: 401,
+      type: "invalid_request_error",
+      message: "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+    };
+  }
+  if (!body?.model) return { status: 400, type: "invalid_request_error", message: "you must provide a model parameter" };
+  if (!Array.isArray(body.messages) || body.messages.length === 0) {
+    return { status: 400, type: "invalid_request_error", message: "[] is too short - 'messages'", param: "messages", code: "empty_array" };
+  }
+  for (const field of ["max_tokens", "max_completion_tokens"]) {
+    if (body[field] !== undefined && !isPositiveInt(body[field])) {
+      return {
+        status: 400,
+        type: "invalid_request_error",
+        message: `Invalid '${field}': integer below minimum value. Expected a value >= 1, but got ${JSON.stringify(body[field])} instead.`,
+        param: field,
+        code: "integer_below_min_value",
+      };
+    }
+  }
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    const name = tool?.function?.name;
+    if (typeof name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
+      return {
+        status: 400,
+        type: "invalid_request_error",
+        message: `Invalid 'tools[${i}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
+        param: `tools[${i}].function.name`,
+        code: "invalid_value",
+      };
+    }
+    const params = tool.function.parameters;
+    if (params !== undefined && params?.type !== "object") {
+      return {
+        status: 400,
+        type: "invalid_request_error",
+        message: `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${params?.type ?? "None"}"'.`,
+        param: `tools[${i}].function.parameters`,
+        code: "invalid_function_parameters",
+      };
+    }
+  }
+  return undefined;
+}
+
+function refuseAnthropic(req: IncomingMessage, body: any): Refusal | undefined {
+  if (!req.headers["x-api-key"]) return { status: 401, type: "authentication_error", message: "x-api-key header is required" };
+  if (!req.headers["anthropic-version"]) return { status: 400, type: "invalid_request_error", message: "anthropic-version: header is required" };
+  if (body?.max_tokens === undefined) return { status: 400, type: "invalid_request_error", message: "max_tokens: Field required" };
+  if (!isPositiveInt(body.max_tokens)) return { status: 400, type: "invalid_request_error", message: "max_tokens: Input should be greater than or equal to 1" };
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    if (tool?.type && tool.type !== "custom") continue; // server tools (web_search …) have no input schema
+    if (typeof tool?.name !== "string" || !/^[a-zA-Z0-9_-]{1,128}$/.test(tool.name)) {
+      return { status: 400, type: "invalid_request_error", message: `tools.${i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'` };
+    }
+    if (tool.input_schema?.type !== "object") {
+      return { status: 400, type: "invalid_request_error", message: `tools.${i}.custom.input_schema.type: Input should be 'object'` };
+    }
+  }
+  return undefined;
+}
+
+/** Each API's own error body: OpenAI `{error:{message,type,param,code}}`, Anthropic `{type:"error",error:{type,message}}`. */
+function sendError(res: ServerResponse, api: "openai" | "anthropic", r: Refusal) {
+  const body =
+    api === "anthropic"
+      ? { type: "error", error: { type: r.type, message: r.message } }
+      : { error: { message: r.message, type: r.type, param: r.param ?? null, code: r.code ?? null } };
+  res.writeHead(r.status, { "content-type": "application/json", ...(api === "anthropic" ? { "request-id": "req_fake" } : {}) });
+  res.end(JSON.stringify(body));
+}
+
 function readBody(req: IncomingMessage): Promise<any> {
   return new Promise((resolve) => {
     const parts: Buffer[] = [];
@@ -160,15 +276,16 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
     const body = await readBody(req);
     const path = (req.url ?? "").split("?")[0]!;
     requests.push({ path, body, headers: req.headers });
+    const api = path.endsWith("/messages") ? "anthropic" : path.endsWith("/chat/completions") ? "openai" : null;
+    if (!api) return void res.writeHead(404).end();
+    const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body);
+    if (refusal) return sendError(res, api, refusal);
     const reply = queue.shift() ?? replyFor(body);
     if (reply.httpError) {
-      res.writeHead(reply.httpError, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: "The fake provider failed on purpose", type: "server_error" } }));
-      return;
+      const type = api === "anthropic" ? (reply.httpError === 529 ? "overloaded_error" : "api_error") : "server_error";
+      return sendError(res, api, { status: reply.httpError, type, message: "The fake provider failed on purpose" });
     }
-    if (path.endsWith("/chat/completions")) return openAIStream(res, body, reply);
-    if (path.endsWith("/messages")) return anthropicStream(res, body, reply);
-    res.writeHead(404).end();
+    return api === "anthropic" ? anthropicStream(res, body, reply) : openAIStream(res, body, reply);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const actual = (server.address() as { port: number }).port;

@@ -118,7 +118,7 @@ describe("tool arguments", () => {
     expect(accepts("hybrid_search_pg", { query: "churn", table_name: "docs", top_k: 0 })).toBe(false);
   });
 
-  it("[TOOL-29] query_pinecone takes a query, a namespace and 5 results by default", () => {
+  it("query_pinecone takes a query, a namespace and 5 results by default (TOOL-29 is proven with its executor)", () => {
     expect(parse("query_pinecone", { query: "refund policy", namespace: "support" })).toEqual({ query: "refund policy", namespace: "support", top_k: 5 });
     expect(parse("query_pinecone", { query: "refund policy" })).toEqual({ query: "refund policy", top_k: 5 });
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { randomUUID } from "node:crypto";
-import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
+import { FAKE_SIGNATURE, startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
 import { getTestContext, type TestContext } from "../test/context";
 import { addMember, call, setActive, signUp, type Identity } from "../test/http";
 import { connectOpenAI, createAgent } from "../test/seed";
@@ -182,6 +182,28 @@ describe("POST /api/chat", () => {
     expect(parsed(text).filter((p) => p.type === "text").map((p) => p.value).join("")).toBe("You said: hi claude");
     expect(fake.requests[0]!.path).toBe("/v1/messages");
     expect(fake.requests[0]!.headers["x-api-key"]).toBe("sk-ant-test");
+  });
+
+  it("[STREAM-15] [STREAM-16] [STREAM-13] Anthropic's thinking, its signature and a redacted block reach the client as g, j and i lines, and are stored", async () => {
+    await call(ctx.app, "POST", `/api/updateConnections?orgId=${f.a.id}`, { token: f.a.admin.token, body: { anthropic: { ANTHROPIC_API_KEY: "sk-ant-test" } } });
+    const claude = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Thinker", model: "anthropic:claude-sonnet-4-20250514" });
+    fake.reset();
+    fake.enqueue({ reasoning: "Let me think it over.", redactedReasoning: "EmwKAhgBEgyRedacted", text: "Done thinking." });
+    const { text, threadId } = await chat(f.a.member, "think", { agent: claude.id });
+    const parts = parsed(text);
+    expect(parts.filter((p) => p.type === "reasoning").map((p) => p.value).join("")).toBe("Let me think it over.");
+    expect(parts.filter((p) => p.type === "reasoning_signature").map((p) => p.value)).toEqual([{ signature: FAKE_SIGNATURE }]);
+    expect(parts.filter((p) => p.type === "redacted_reasoning").map((p) => p.value)).toEqual([{ data: "EmwKAhgBEgyRedacted" }]);
+    // The order the client rebuilds its parts from: reasoning, its signature, the redacted block, then text.
+    const order = parts.map((p) => p.type).filter((t) => ["reasoning", "reasoning_signature", "redacted_reasoning", "text"].includes(t));
+    expect([...new Set(order)]).toEqual(["reasoning", "reasoning_signature", "redacted_reasoning", "text"]);
+
+    const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, { token: f.a.member.token });
+    const reply = convo.body.messages.find((m: any) => m.role === "assistant");
+    expect(reply.parts.filter((p: any) => p.type === "reasoning")).toEqual([
+      { type: "reasoning", reasoning: "Let me think it over.", details: [{ type: "text", text: "Let me think it over.", signature: FAKE_SIGNATURE }] },
+      { type: "reasoning", reasoning: "", details: [{ type: "redacted", data: "EmwKAhgBEgyRedacted" }] },
+    ]);
   });
 
   it("[ROLE-02] every member with an active organisation can chat, whatever the role; without one, nobody can", async () => {

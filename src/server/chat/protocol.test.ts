@@ -19,9 +19,14 @@ describe("chat line protocol", () => {
     expect(roundTrip(enc({ type: "reasoning-delta", id: "r", text: "hmm" }))).toEqual({ type: "reasoning", value: "hmm" });
   });
 
-  it("[STREAM-15] [STREAM-16] redacted reasoning (i) and reasoning signature (j) from Anthropic metadata", () => {
-    expect(roundTrip(enc({ type: "reasoning-end", id: "r", providerMetadata: { anthropic: { redactedData: "xyz" } } }))).toEqual({ type: "redacted_reasoning", value: { data: "xyz" } });
-    expect(roundTrip(enc({ type: "reasoning-end", id: "r", providerMetadata: { anthropic: { signature: "sig" } } }))).toEqual({ type: "reasoning_signature", value: { signature: "sig" } });
+  it("[STREAM-15] [STREAM-16] redacted reasoning (i) and reasoning signature (j) where @ai-sdk/anthropic puts them", () => {
+    // redacted_thinking → reasoning-start with the data; signature_delta → an empty reasoning-delta with the signature.
+    const redacted = enc({ type: "reasoning-start", id: "1", providerMetadata: { anthropic: { redactedData: "xyz" } } });
+    expect(roundTrip(redacted)).toEqual({ type: "redacted_reasoning", value: { data: "xyz" } });
+    const signed = enc({ type: "reasoning-delta", id: "0", text: "", providerMetadata: { anthropic: { signature: "sig" } } });
+    expect(roundTrip(signed)).toEqual({ type: "reasoning_signature", value: { signature: "sig" } });
+    expect(enc({ type: "reasoning-start", id: "0" })).toBe("");
+    expect(enc({ type: "reasoning-end", id: "0" })).toBe("");
   });
 
   it("[STREAM-14] [STREAM-17] source (h) and file (k: data, mimeType)", () => {

@@ -21,6 +21,9 @@ export function errorMessage(err: unknown): string {
   }
 }
 
+const anthropicMeta = (meta: unknown) =>
+  (meta as { anthropic?: { signature?: string; redactedData?: string } } | undefined)?.anthropic;
+
 /** Encodes one stream part; returns "" for parts the protocol has no line for. */
 export function encodePart(part: TextStreamPart<ToolSet>, messageId: string): string {
   switch (part.type) {
@@ -28,12 +31,17 @@ export function encodePart(part: TextStreamPart<ToolSet>, messageId: string): st
       return formatDataStreamPart("start_step", { messageId });
     case "text-delta":
       return part.text ? formatDataStreamPart("text", part.text) : "";
-    case "reasoning-delta":
-      return part.text ? formatDataStreamPart("reasoning", part.text) : "";
-    case "reasoning-end": {
-      const anthropic = part.providerMetadata?.anthropic as { signature?: string; redactedData?: string } | undefined;
-      if (anthropic?.redactedData) return formatDataStreamPart("redacted_reasoning", { data: anthropic.redactedData });
-      return anthropic?.signature ? formatDataStreamPart("reasoning_signature", { signature: anthropic.signature }) : "";
+    // @ai-sdk/anthropic puts a redacted_thinking block's data on its reasoning-start and a thinking
+    // block's signature on an empty reasoning-delta (its signature_delta event); reasoning-end carries
+    // neither, so the i: and j: lines are written where the provider delivers them.
+    case "reasoning-start": {
+      const data = anthropicMeta(part.providerMetadata)?.redactedData;
+      return data ? formatDataStreamPart("redacted_reasoning", { data }) : "";
+    }
+    case "reasoning-delta": {
+      const signature = anthropicMeta(part.providerMetadata)?.signature;
+      const text = part.text ? formatDataStreamPart("reasoning", part.text) : "";
+      return signature ? text + formatDataStreamPart("reasoning_signature", { signature }) : text;
     }
     case "source":
       if (part.sourceType !== "url") return "";

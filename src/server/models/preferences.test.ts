@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 
 const prefs = (who: Identity, body: unknown) => call(ctx.app, "POST", `/api/updateModelPreferences?orgId=${f.a.id}`, { token: who.token, body });
-const models = () => call(ctx.app, "GET", `/api/models?orgId=${f.a.id}`, { token: f.a.member.token });
 
 describe("model preferences", () => {
   it("[MODEL-21][API-26] a default chat model must belong to a connected provider", async () => {
@@ -31,7 +30,10 @@ describe("model preferences", () => {
   });
 
   it("GET /api/models lists only connected providers' models", async () => {
-    const res = await models();
+    // Its own organisation, so it holds whichever test ran before it (the suite runs shuffled).
+    const g = await createTenancyFixture(ctx.app);
+    await connectOpenAI(ctx.app, g.a.admin, g.a.id);
+    const res = await call(ctx.app, "GET", `/api/models?orgId=${g.a.id}`, { token: g.a.member.token });
     const keys = res.body.models.map((m: { key: string }) => m.key);
     expect(keys).toContain("openai:gpt-5");
     expect(keys).not.toContain("anthropic:claude-sonnet-4-20250514");
@@ -75,13 +77,21 @@ describe("model preferences", () => {
   });
 
   it("[MODEL-17] Azure chat instances are offered once Azure is connected, with the spec's defaults", async () => {
-    await prefs(f.a.admin, { action: "create", key: "azure:chat-dep", data: { deploymentName: "chat-dep", type: "chat" } });
-    expect((await models()).body.models.find((m: { key: string }) => m.key === "azure:chat-dep")).toBeUndefined();
-    await call(ctx.app, "POST", `/api/updateConnections?orgId=${f.a.id}`, {
-      token: f.a.admin.token,
+    // Its own organisation: another test may have connected Azure in the shared one (the suite runs shuffled).
+    const g = (await createTenancyFixture(ctx.app)).a;
+    const offered = async () =>
+      (await call(ctx.app, "GET", `/api/models?orgId=${g.id}`, { token: g.member.token })).body.models.find((m: { key: string }) => m.key === "azure:chat-dep");
+    const created = await call(ctx.app, "POST", `/api/updateModelPreferences?orgId=${g.id}`, {
+      token: g.admin.token,
+      body: { action: "create", key: "azure:chat-dep", data: { deploymentName: "chat-dep", type: "chat" } },
+    });
+    expect(created.status).toBe(200);
+    expect(await offered()).toBeUndefined();
+    await call(ctx.app, "POST", `/api/updateConnections?orgId=${g.id}`, {
+      token: g.admin.token,
       body: { action: "create", key: "azure_openai", data: { RESOURCE_NAME: "r", API_KEY: "k" } },
     });
-    expect((await models()).body.models.find((m: { key: string }) => m.key === "azure:chat-dep")).toMatchObject({ tokens: 128000, outputTokens: 8192, vision: true, type: "chat" });
+    expect(await offered()).toMatchObject({ tokens: 128000, outputTokens: 8192, vision: true, type: "chat" });
   });
 
   it("[ROLE-04][ROLE-05] members get 403 for every action", async () => {

@@ -30,9 +30,10 @@ describe("providers", () => {
   });
 
   it("[PROV-02] a connection reports isConnected: false until it is connected", async () => {
-    const describe = () => call(ctx.app, "GET", `/api/getConnection?orgId=${f.a.id}&key=xai`, { token: f.a.admin.token });
+    const g = (await createTenancyFixture(ctx.app)).a; // other tests connect xAI in the shared organisation
+    const describe = () => call(ctx.app, "GET", `/api/getConnection?orgId=${g.id}&key=xai`, { token: g.admin.token });
     expect((await describe()).body).toMatchObject({ key: "xai", isConnected: false });
-    expect((await update(f.a.admin, { action: "create", key: "xai", data: { XAI_API_KEY: "xai-test" } })).status).toBe(200);
+    expect((await update(g.admin, { action: "create", key: "xai", data: { XAI_API_KEY: "xai-test" } }, g.id)).status).toBe(200);
     expect((await describe()).body).toMatchObject({ key: "xai", isConnected: true, secretsSet: ["XAI_API_KEY"] });
   });
 
@@ -100,6 +101,9 @@ describe("providers", () => {
   });
 
   it("[ROLE-06][ROLE-15] members get 403 with the spec's text and nothing changes", async () => {
+    // Connected here, not by an earlier test: the suite runs shuffled.
+    if (!(await connections()).openai) await update(f.a.admin, { action: "create", key: "openai", data: { OPENAI_API_KEY: "sk-role-test" } });
+    expect((await connections()).openai).toBe(true);
     const res = await update(f.a.member, { action: "create", key: "xai", data: { XAI_API_KEY: "member-key" } });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("Only organization admins can manage connections");

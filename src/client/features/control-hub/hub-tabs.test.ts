@@ -21,7 +21,7 @@ describe("Control Hub tabs", () => {
     }
   });
 
-  it("[ROUTE-21][ROUTE-22][ROUTE-23] sub-routes keep their tab active", () => {
+  it("[ROUTE-21][ROUTE-23] sub-routes keep their tab active (the file review route of ROUTE-22 comes with knowledge bases)", () => {
     expect(activeHubTab("/control-hub/agents/new").id).toBe("agents");
     expect(activeHubTab("/control-hub/agents/42").id).toBe("agents");
     expect(activeHubTab("/control-hub/knowledge-bases/7").id).toBe("knowledge-bases");

@@ -51,6 +51,7 @@ const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => String(
 let n = 0;
 
 beforeEach(() => {
+  n = 0; // URLs are numbered per test, whatever ran before (the suite runs shuffled)
   putStatus = 200;
   hold = null;
   puts.length = 0;
