@@ -3,6 +3,9 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+// Server code: the server folder, and a tool folder's *.server.ts files.
+const CLIENT_NO_SERVER = ["**/server/**", "@/server/**", "**/*.server", "**/*.server.ts"];
+
 // Layer boundaries: client never imports server code (except `import type`), server never imports
 // client code, shared imports neither, and client feature folders do not import each other.
 const clientFeatureBoundaries = {
@@ -12,7 +15,7 @@ const clientFeatureBoundaries = {
       "error",
       {
         patterns: [
-          { group: ["**/server/**", "@/server/**"], allowTypeImports: true, message: "The client may only `import type` from the server." },
+          { group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." },
           { group: ["../../*/**", "@/client/features/*/**", "../../../client/features/**"], message: "Client feature folders must not import each other; move shared pieces to components/ or lib/." },
         ],
       },
@@ -38,7 +41,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "@/server/**"], allowTypeImports: true, message: "The client may only `import type` from the server." }] },
+        { patterns: [{ group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." }] },
       ],
     },
   },
@@ -56,6 +59,35 @@ export default tseslint.config(
         "error",
         { patterns: [{ group: ["**/server/**", "**/client/**", "@/server/**", "@/client/**", "node:*"], message: "src/shared runs on both sides and does no I/O." }] },
       ],
+    },
+  },
+  {
+    // A tool folder (src/tools/<tool>/): definition.ts and result.ts run on both sides, card.tsx in the
+    // browser, *.server.ts on the server only.
+    files: ["src/tools/**/*.{ts,tsx}"],
+    ignores: ["src/tools/**/*.server.ts", "src/tools/**/*.test.{ts,tsx}", "src/tools/**/card.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/**", "@/server/**", "**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Tool definitions run in the browser too: server code goes in execute.server.ts." },
+            { group: ["**/client/**", "@/client/**"], message: "Tool definitions run on the server too: views go in card.tsx." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/tools/**/card.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." }] }],
+    },
+  },
+  {
+    files: ["src/tools/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/client/**", "@/client/**", "**/card", "**/card.tsx"], message: "Server code never imports client code or a tool's card." }] }],
     },
   },
   {

@@ -27,9 +27,42 @@ export interface ToolMetadata {
   requiredIntegration?: RequiredIntegration;
 }
 
+/** A tool result as the card reads it: status, content, error and message at the top, anything else beside. */
+export interface ToolResultView {
+  status?: unknown;
+  content?: unknown;
+  error?: unknown;
+  message?: unknown;
+  [key: string]: unknown;
+}
+
+/** What a finished card's one line is made from (chat spec §8). */
+export interface StatusLineInput {
+  ok: boolean;
+  args: Record<string, unknown>;
+  result: ToolResultView;
+  displayName: string;
+}
+
+/**
+ * Everything about a tool that is not code on one side only: what it is (metadata), what it takes
+ * (input), and how its card speaks of it. Its executor (`execute.server.ts`) and card view (`card.tsx`)
+ * sit beside this file; registry.ts lists the definitions, and the rest is found from there.
+ */
 export interface ToolDefinition<S extends z.ZodTypeAny = z.ZodTypeAny> extends ToolMetadata {
   input: S;
+  /** The running card's text (chat §4 progress verbs); default "Running {displayName}...". */
+  progressVerb?: string;
+  /** The finished card's line (chat §8); default "{displayName} finished" / "Error: {displayName} failed". */
+  statusLine?: (s: StatusLineInput) => string;
+  /** Characters of output shown before Show more (TOOLCARD-10/11); default TOOL_PREVIEW_LENGTH. */
+  previewLength?: number;
+  /** How long the server lets one call run (TOOLCARD-16); no limit of its own by default. */
+  timeoutMs?: number;
 }
+
+/** TOOLCARD-10: the output preview length of tools that do not set their own. */
+export const TOOL_PREVIEW_LENGTH = 400;
 
 /** Fills the flags most tools leave out: public and not recommended unless said otherwise. */
 export function defineTool<S extends z.ZodTypeAny>(

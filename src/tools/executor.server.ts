@@ -39,6 +39,12 @@ export type ToolExecutor<D extends ToolDefinition = ToolDefinition> = (input: z.
 export const toolError = (error: string, extra: Record<string, unknown> = {}): ToolResult => ({ status: "error", error, ...extra });
 export const toolNotAvailable = (name: string): ToolResult => toolError(`The ${name} tool is not available yet on this server.`);
 
+/** The executor of a tool whose folder has no real one yet. */
+export const notAvailableYet =
+  (def: ToolDefinition): ToolExecutor =>
+  async () =>
+    toolNotAvailable(def.name);
+
 /**
  * A tool that may run at most `ms`: then its abort signal fires and the model gets an error result
  * rather than a reply that hangs. Executors should honour ctx.abortSignal to stop their own work.

@@ -1,8 +1,10 @@
 // Per-tool time limits of the server executors (chat spec §9).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ToolContext, ToolExecutor, ToolResult } from "./executor.server";
-import { TOOL_TIMEOUT_MS, withToolTimeouts } from "./executors.server";
-import { DEEP_RESEARCH_TIMEOUT_MS } from "./perplexity-deep-research/definition";
+import { toolExecutors, withToolTimeout } from "./executors.server";
+import { DEEP_RESEARCH_TIMEOUT_MS, perplexityDeepResearch } from "./perplexity-deep-research/definition";
+import { toolDefinitions } from "./registry";
+import { scrapeUrl } from "./scrape-url/definition";
 
 const ctx = { abortSignal: new AbortController().signal } as ToolContext;
 afterEach(() => vi.useRealTimers());
@@ -18,19 +20,17 @@ describe("tool time limits", () => {
   it("[TOOLCARD-16] deep research may run for up to 5 minutes, then the model gets a timeout error and the run is aborted", async () => {
     vi.useFakeTimers();
     expect(DEEP_RESEARCH_TIMEOUT_MS).toBe(5 * 60 * 1000);
-    expect(TOOL_TIMEOUT_MS.perplexity_deep_research).toBe(DEEP_RESEARCH_TIMEOUT_MS);
+    expect(perplexityDeepResearch.timeoutMs).toBe(DEEP_RESEARCH_TIMEOUT_MS);
 
     const quick: { signal?: AbortSignal } = {};
-    const finished = withToolTimeouts({ perplexity_deep_research: researchTaking(DEEP_RESEARCH_TIMEOUT_MS - 1000, quick) }).perplexity_deep_research!({ query: "q" }, ctx);
+    const finished = withToolTimeout(perplexityDeepResearch, researchTaking(DEEP_RESEARCH_TIMEOUT_MS - 1000, quick))({ query: "q" }, ctx);
     await vi.advanceTimersByTimeAsync(DEEP_RESEARCH_TIMEOUT_MS - 1000);
     expect(await finished).toMatchObject({ status: "success", message: "report" });
     expect(quick.signal?.aborted).toBe(false);
 
     const slow: { signal?: AbortSignal } = {};
     let result: ToolResult | undefined;
-    void withToolTimeouts({ perplexity_deep_research: researchTaking(DEEP_RESEARCH_TIMEOUT_MS + 60_000, slow) })
-      .perplexity_deep_research!({ query: "q" }, ctx)
-      .then((r) => (result = r));
+    void withToolTimeout(perplexityDeepResearch, researchTaking(DEEP_RESEARCH_TIMEOUT_MS + 60_000, slow))({ query: "q" }, ctx).then((r) => (result = r));
     await vi.advanceTimersByTimeAsync(DEEP_RESEARCH_TIMEOUT_MS - 1);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -40,6 +40,11 @@ describe("tool time limits", () => {
 
   it("tools without a limit of their own run as they are", () => {
     const executor: ToolExecutor = async () => ({ status: "success", content: "ok" });
-    expect(withToolTimeouts({ scrape_url: executor }).scrape_url).toBe(executor);
+    expect(withToolTimeout(scrapeUrl, executor)).toBe(executor);
+  });
+
+  it("every tool of the catalogue has an executor from its folder; unbuilt ones answer not available, never a success", async () => {
+    expect(Object.keys(toolExecutors).sort()).toEqual(toolDefinitions.map((d) => d.name).sort());
+    expect(await toolExecutors.save_whiteboard!({}, ctx)).toEqual({ status: "error", error: "The save_whiteboard tool is not available yet on this server." });
   });
 });

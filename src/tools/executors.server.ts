@@ -1,37 +1,25 @@
-// Tool name → server executor. Tools without an executor answer "not available yet" as an error
-// result, so a model never receives a fake success.
+// Tool name → server executor. Each tool folder's execute.server.ts exports `execute` (tools not built
+// yet export notAvailableYet, so the model never receives a fake success). They are found from the
+// definitions in registry.ts: adding a tool touches its folder and that one list. esbuild bundles every
+// file the import pattern below matches; tsx and Vitest resolve it at run time.
+import { toolDefinitions } from "./registry";
+import type { ToolDefinition } from "./define-tool";
 import { withTimeout, type ToolExecutor } from "./executor.server";
-import { executeCallAgent } from "./call-agent/execute.server";
-import { executeCallApi } from "./call-api/execute.server";
-import { executeExecutePython } from "./execute-python/execute.server";
-import { executePostgresSql } from "./postgres-sql/execute.server";
-import { DEEP_RESEARCH_TIMEOUT_MS } from "./perplexity-deep-research/definition";
-import { executeScheduleTask } from "./schedule-task/execute.server";
-import { executeScrapeUrl } from "./scrape-url/execute.server";
 
 // Each entry takes its own tool's input, which a single ToolExecutor<D> cannot express.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Executors = Partial<Record<string, ToolExecutor<any>>>;
 
-/** Tools with a time limit of their own (TOOLCARD-16); it applies as soon as the tool has an executor. */
-export const TOOL_TIMEOUT_MS: Partial<Record<string, number>> = {
-  perplexity_deep_research: DEEP_RESEARCH_TIMEOUT_MS,
-};
-
-export function withToolTimeouts(executors: Executors): Executors {
-  return Object.fromEntries(
-    Object.entries(executors).map(([name, executor]) => {
-      const ms = TOOL_TIMEOUT_MS[name];
-      return [name, executor && ms ? withTimeout(name, ms, executor) : executor];
-    }),
-  );
+/** The tool's own time limit (TOOLCARD-16), when its definition sets one. */
+export function withToolTimeout(def: Pick<ToolDefinition, "name" | "timeoutMs">, executor: ToolExecutor): ToolExecutor {
+  return def.timeoutMs ? withTimeout(def.name, def.timeoutMs, executor) : executor;
 }
 
-export const toolExecutors: Executors = withToolTimeouts({
-  call_agent: executeCallAgent,
-  scrape_url: executeScrapeUrl,
-  execute_python: executeExecutePython,
-  call_api: executeCallApi,
-  schedule_task: executeScheduleTask,
-  postgres_sql: executePostgresSql,
-});
+async function load(def: ToolDefinition): Promise<[string, ToolExecutor]> {
+  const folder = def.name.replaceAll("_", "-");
+  const mod = (await import(`./${folder}/execute.server.ts`)) as { execute?: ToolExecutor };
+  if (typeof mod.execute !== "function") throw new Error(`src/tools/${folder}/execute.server.ts must export execute`);
+  return [def.name, withToolTimeout(def, mod.execute)];
+}
+
+export const toolExecutors: Executors = Object.fromEntries(await Promise.all(toolDefinitions.map(load)));

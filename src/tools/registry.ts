@@ -71,10 +71,10 @@ export const toolsByName: Record<string, ToolDefinition> = Object.fromEntries(to
 /** Names of the tools an organisation must enable before its agents can use them (TOOL-07). */
 export const PRIVATE_TOOL_NAMES: readonly string[] = toolDefinitions.filter((def) => def.isPrivate).map((def) => def.name);
 
-/** The definition without its schema: what the UI lists and the API returns. */
+/** The definition without its schema and card behaviour: what the UI lists and the API returns. */
 export function toolMetadata(def: ToolDefinition): ToolMetadata {
-  const { input: _input, ...metadata } = def;
-  return metadata;
+  const { name, displayName, description, category, isPrivate, recommended, requiredIntegration } = def;
+  return { name, displayName, description, category, isPrivate, recommended, ...(requiredIntegration ? { requiredIntegration } : {}) };
 }
 
 /** Tools an organisation may put on an agent: every public tool, plus the private ones it enabled (TOOL-06). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { errorDetail } from "../status-parts";
 import { text } from "../schema-parts";
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -10,6 +11,7 @@ export const appendGoogleSheet = defineTool({
   description: "Append rows to the end of a table in a Google Sheets spreadsheet.",
   category: "Data & Analytics",
   requiredIntegration: "google-sheets",
+  statusLine: ({ ok, result }) => (ok ? "Appended to Google Sheet" : `Error appending to Google Sheet: ${errorDetail(result)}`),
   input: z.object({
     sheet_id: text("Spreadsheet id, the long id in the sheet's URL after /d/."),
     sheet_name: z.string().trim().min(1).optional().describe("Tab to append to; omit for the first tab."),

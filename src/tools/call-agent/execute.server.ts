@@ -2,7 +2,7 @@
 import type { callAgent } from "./definition";
 import { toolError, type ToolExecutor } from "../executor.server";
 
-export const executeCallAgent: ToolExecutor<typeof callAgent> = async (input, ctx) => {
+export const execute: ToolExecutor<typeof callAgent> = async (input, ctx) => {
   const allowed = ((ctx.toolConfig?.callableAgentIds as unknown[]) ?? []).map(Number);
   const agentId = Number(input.agentId);
   if (!Number.isInteger(agentId) || !allowed.includes(agentId)) return toolError(`Agent ${String(input.agentId)} is not one this agent may call`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { errorDetail, hostOf, str } from "../status-parts";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 
@@ -8,6 +9,7 @@ export const callApi = defineTool({
   displayName: "Call API",
   description: "Make an HTTP request to a web API and return its response.",
   category: "Development",
+  statusLine: ({ ok, args, result }) => (ok ? `Called ${str(args.request_type)} ${hostOf(args.endpoint_url)}` : `Error calling API: ${errorDetail(result)}`),
   input: z.object({
     endpoint_url: z.string().trim().url().describe("Full URL of the endpoint, including https://."),
     request_type: z.enum(HTTP_METHODS).describe("HTTP method."),

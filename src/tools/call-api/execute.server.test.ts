@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../../server/net/outbound-guard";
 import type { ToolContext } from "../executor.server";
 import { callApi } from "./definition";
-import { CALL_API_MAX_CHARS, executeCallApi } from "./execute.server";
+import { CALL_API_MAX_CHARS, execute } from "./execute.server";
 
 interface Seen {
   method: string;
@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 const ctx = { abortSignal: new AbortController().signal } as ToolContext;
-const call = (args: Record<string, unknown>) => executeCallApi(callApi.input.parse(args), ctx);
+const call = (args: Record<string, unknown>) => execute(callApi.input.parse(args), ctx);
 
 describe("call_api", () => {
   it("[TOOL-14] GET sends params as the query string and returns the body with the status code", async () => {

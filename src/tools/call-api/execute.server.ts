@@ -20,7 +20,7 @@ export function withQuery(endpoint: string, params: Record<string, unknown> | un
   return url;
 }
 
-export const executeCallApi: ToolExecutor<typeof callApi> = async (input, ctx) => {
+export const execute: ToolExecutor<typeof callApi> = async (input, ctx) => {
   const method = input.request_type;
   const hasBody = method === "POST" || method === "PUT";
   try {

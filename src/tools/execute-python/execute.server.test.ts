@@ -8,12 +8,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolContext } from "../executor.server";
 import { executePython } from "./definition";
-import { executeExecutePython } from "./execute.server";
+import { execute } from "./execute.server";
 import { PYTHON_LIMITS, runPython, sandboxUnavailableReason } from "./sandbox.server";
 import { processesOf } from "./uid-pool.server";
 
 const ctx = (signal = new AbortController().signal) => ({ abortSignal: signal }) as ToolContext;
-const run = (code: string, signal?: AbortSignal) => executeExecutePython(executePython.input.parse({ code }), ctx(signal));
+const run = (code: string, signal?: AbortSignal) => execute(executePython.input.parse({ code }), ctx(signal));
 const defaults = { ...PYTHON_LIMITS };
 afterEach(() => Object.assign(PYTHON_LIMITS, defaults));
 

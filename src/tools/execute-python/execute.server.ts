@@ -5,7 +5,7 @@ import { toolError, type ToolExecutor } from "../executor.server";
 import type { executePython } from "./definition";
 import { PYTHON_LIMITS, runPython, SandboxUnavailableError } from "./sandbox.server";
 
-export const executeExecutePython: ToolExecutor<typeof executePython> = async (input, ctx) => {
+export const execute: ToolExecutor<typeof executePython> = async (input, ctx) => {
   let run;
   try {
     run = await runPython(input.code, { signal: ctx.abortSignal });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { SEARCHING, searchError, searched, str } from "../status-parts";
 import { text, topK } from "../schema-parts";
 
 export const filterAndSearchPg = defineTool({
@@ -8,6 +9,8 @@ export const filterAndSearchPg = defineTool({
   description: "Search a PostgreSQL table by meaning, restricted to the rows that match a SQL filter.",
   category: "Data & Analytics",
   requiredIntegration: "postgres",
+  progressVerb: SEARCHING,
+  statusLine: ({ ok, args, result }) => (ok ? searched(ok, args.table_name, args.query) : searchError(str(args.table_name), result)),
   input: z.object({
     query: text("What to find, in natural language."),
     table_name: text("Table to search (optionally schema-qualified, e.g. public.documents)."),

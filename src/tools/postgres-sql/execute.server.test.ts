@@ -11,7 +11,7 @@ import { saveCredentials } from "../../server/providers/connection-store";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../../server/net/outbound-guard";
 import type { ToolContext } from "../executor.server";
 import { postgresSql } from "./definition";
-import { NOT_CONNECTED, POSTGRES_LIMITS, executePostgresSql } from "./execute.server";
+import { NOT_CONNECTED, POSTGRES_LIMITS, execute } from "./execute.server";
 
 const url = process.env.TEST_DATABASE_URL;
 const table = `sb_tool_${randomUUID().slice(0, 8)}`;
@@ -21,7 +21,7 @@ const defaults = { ...POSTGRES_LIMITS };
 
 const ctx = (orgId: string, signal = new AbortController().signal) => ({ orgId, abortSignal: signal }) as ToolContext;
 const run = (query: string, opts: { row_limit?: number; orgId?: string; signal?: AbortSignal } = {}) =>
-  executePostgresSql(postgresSql.input.parse({ query, row_limit: opts.row_limit }), ctx(opts.orgId ?? f.a.id, opts.signal));
+  execute(postgresSql.input.parse({ query, row_limit: opts.row_limit }), ctx(opts.orgId ?? f.a.id, opts.signal));
 const count = async () => Number((await admin.query(`select count(*) from ${table}`)).rows[0].count);
 
 describe.skipIf(!url)("postgres_sql on a connected PostgreSQL", () => {

@@ -27,7 +27,7 @@ function cell(value: unknown): unknown {
 /** The query as one SELECT-able expression: a trailing semicolon is dropped; anything else is the model's. */
 const asSubquery = (query: string) => query.trim().replace(/;\s*$/, "");
 
-export const executePostgresSql: ToolExecutor<typeof postgresSql> = async (input, ctx) => {
+export const execute: ToolExecutor<typeof postgresSql> = async (input, ctx) => {
   const stored = await getCredentials({ orgId: ctx.orgId, key: "postgres" });
   if (!stored) return toolError(NOT_CONNECTED);
   let client: pg.Client | undefined;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { generateFailed } from "../status-parts";
 import { text } from "../schema-parts";
 import { certificate, holder, insured, insurers, producer } from "./parties";
 import { flags, otherCoverage, policies } from "./policies";
@@ -11,6 +12,7 @@ export const saveAcordCertificate = defineTool({
   description: "Generate an ACORD 25 certificate of liability insurance from the producer, insured, insurers and policies, and return the file.",
   category: "File Management",
   isPrivate: true,
+  statusLine: ({ ok, result }) => (ok ? "Certificate generated" : generateFailed("certificate", result)),
   input: z.object({
     certificate,
     holder,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { generateFailed } from "../status-parts";
 import { text } from "../schema-parts";
 
 export const MAX_LINE_ITEMS = 16;
@@ -26,6 +27,7 @@ export const saveChemreadyBidEstimate = defineTool({
   description: "Generate a ChemReady bid estimate document from project details, product line items, shipping and services, and return the file.",
   category: "File Management",
   isPrivate: true,
+  statusLine: ({ ok, result }) => (ok ? "Estimate generated" : generateFailed("estimate", result)),
   input: z.object({
     project: z
       .object({

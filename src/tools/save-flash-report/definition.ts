@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { generateFailed } from "../status-parts";
 import { fileId, text } from "../schema-parts";
 
 export const OVERVIEW_MAX_WORDS = 180;
@@ -19,6 +20,7 @@ export const saveFlashReport = defineTool({
   description: "Generate a one-page investment flash report (overview, deal, credit statistics, thesis and risks) and return the file.",
   category: "File Management",
   isPrivate: true,
+  statusLine: ({ ok, result }) => (ok ? "Report generated" : generateFailed("report", result)),
   input: z.object({
     company_name: text("Company name as it should appear in the title."),
     report_date: z.string().trim().min(1).optional().describe("Date printed on the report, e.g. 2025-03-31; omit for today."),

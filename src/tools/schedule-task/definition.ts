@@ -7,6 +7,8 @@ export const scheduleTask = defineTool({
   displayName: "Schedule Task",
   description: "Schedule this agent to run a prompt on a recurring schedule, such as a daily summary or a weekly report.",
   category: "Other",
+  progressVerb: "Scheduling...",
+  statusLine: ({ ok }) => (ok ? "Task scheduled" : "Failed to schedule task."),
   input: z.object({
     name: z
       .string()

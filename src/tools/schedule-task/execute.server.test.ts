@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { validateSchedule } from "../../shared/cron";
 import type { ToolContext } from "../executor.server";
 import { scheduleTask } from "./definition";
-import { executeScheduleTask, SCHEDULING_UNAVAILABLE } from "./execute.server";
+import { execute, SCHEDULING_UNAVAILABLE } from "./execute.server";
 
 const ctx = { abortSignal: new AbortController().signal } as ToolContext;
-const run = (schedule: string) => executeScheduleTask(scheduleTask.input.parse({ name: "Daily digest", prompt: "Summarise the news", schedule }), ctx);
+const run = (schedule: string) => execute(scheduleTask.input.parse({ name: "Daily digest", prompt: "Summarise the news", schedule }), ctx);
 
 describe("schedule_task", () => {
   it("[TOOL-38] an invalid schedule gets the task form's cron message as the error", async () => {

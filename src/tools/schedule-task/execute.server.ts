@@ -6,7 +6,7 @@ import type { scheduleTask } from "./definition";
 
 export const SCHEDULING_UNAVAILABLE = "Failed to schedule task. Scheduled tasks are not available on this server yet.";
 
-export const executeScheduleTask: ToolExecutor<typeof scheduleTask> = async (input) => {
+export const execute: ToolExecutor<typeof scheduleTask> = async (input) => {
   try {
     parseSchedule(input.schedule);
   } catch (err) {

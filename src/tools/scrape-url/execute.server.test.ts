@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../../server/net/outbound-guard";
 import type { ToolContext } from "../executor.server";
 import { scrapeUrl } from "./definition";
-import { executeScrapeUrl, SCRAPE_MAX_CHARS } from "./execute.server";
+import { execute, SCRAPE_MAX_CHARS } from "./execute.server";
 
 const ARTICLE = `<!doctype html><html><head><title>Tide tables | Harbour News</title></head><body>
 <nav><a href="/">Home</a> <a href="/sections/weather">Weather</a> Site navigation</nav>
@@ -38,7 +38,7 @@ afterAll(() => {
 afterEach(() => setOutboundAllowList([]));
 
 const ctx = { abortSignal: new AbortController().signal } as ToolContext;
-const scrape = (args: Record<string, unknown>) => executeScrapeUrl(scrapeUrl.input.parse(args), ctx);
+const scrape = (args: Record<string, unknown>) => execute(scrapeUrl.input.parse(args), ctx);
 
 describe("scrape_url", () => {
   it("[TOOL-10] by default returns the main content as markdown, without navigation, footer or inline base64 images", async () => {

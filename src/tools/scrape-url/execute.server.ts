@@ -26,7 +26,7 @@ function hostOf(url: string): string {
   }
 }
 
-export const executeScrapeUrl: ToolExecutor<typeof scrapeUrl> = async (input, ctx) => {
+export const execute: ToolExecutor<typeof scrapeUrl> = async (input, ctx) => {
   const formats: readonly ScrapeFormat[] = input.formats?.length ? input.formats : ["markdown"];
   const failed = (reason: string) => toolError(`Failed to read content from ${hostOf(input.url)}: ${reason}`);
   try {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { SEARCHING } from "../status-parts";
 import { fileId, knowledgeBaseId, text, topK } from "../schema-parts";
 
 // Which knowledge bases the agent may search is its tool config (accessibleKnowledgeBaseIds), not an argument.
@@ -8,6 +9,7 @@ export const searchKnowledgeBase = defineTool({
   displayName: "Search Knowledge Base",
   description: "Search the documents in this agent's knowledge bases and return the most relevant passages with their file and page numbers.",
   category: "Data & Analytics",
+  progressVerb: SEARCHING,
   input: z.object({
     query: text("What to find, in natural language."),
     knowledge_base_id: knowledgeBaseId

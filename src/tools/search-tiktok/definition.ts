@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { SEARCHING, str } from "../status-parts";
 import { text } from "../schema-parts";
 
 /** Days back to search; 0 means any time. */
@@ -11,6 +12,9 @@ export const searchTiktok = defineTool({
   displayName: "Search TikTok",
   description: "Search TikTok videos for a term and return their captions, authors and engagement, optionally with comments.",
   category: "Web & Search",
+  progressVerb: SEARCHING,
+  statusLine: ({ ok, args, result }) =>
+    ok ? `Searched TikTok for "${str(args.search_term)}"` : typeof result.error === "string" && result.error ? result.error : "An error occurred",
   input: z.object({
     search_term: text("What to search for."),
     period: z

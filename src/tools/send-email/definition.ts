@@ -7,6 +7,11 @@ export const sendEmail = defineTool({
   displayName: "Send Email",
   description: "Send an HTML email to one or more recipients, optionally attaching files from this workspace.",
   category: "Communication",
+  statusLine: ({ ok, args }) => {
+    const n = Array.isArray(args.to) ? args.to.length : 1;
+    return ok ? `Email sent to ${n} recipient(s)` : `Failed to send email to ${n} recipient(s)`;
+  },
+  previewLength: 300,
   input: z.object({
     to: z
       .array(z.string().trim().email())

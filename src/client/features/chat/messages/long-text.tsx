@@ -2,11 +2,8 @@
 // at most 24rem tall with scrolling.
 import { useState } from "react";
 import { Button } from "@/client/components/ui/button";
+import { TOOL_PREVIEW_LENGTH } from "@/tools/define-tool";
 import { Markdown } from "./markdown";
-
-export const TOOL_PREVIEW_LENGTH = 400;
-/** TOOLCARD-11: deep research and email use their own preview lengths. */
-export const PREVIEW_LENGTH_BY_TOOL: Record<string, number> = { perplexity_deep_research: 500, send_email: 300 };
 
 export function asDisplayText(value: unknown): { text: string; format: "json" | "markdown" | "plain" } {
   if (typeof value === "string") {

@@ -6,7 +6,9 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { emailSentContent, sendEmailResult } from "@/tools/send-email/result";
 import { generatedFile } from "@/tools/result-parts";
+import { toolsByName } from "@/tools/registry";
 import { showToolResult, toolOutput } from "./test-helpers";
+import { TOOL_CARDS } from "./tool-output";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const fetchMock = mockFetch();
@@ -18,6 +20,13 @@ afterEach(() => {
 const viewerText = () => within(toolOutput()).getAllByTestId("long-text")[0]!.textContent;
 
 describe("ToolOutput", () => {
+  it("finds each tool's view in its own folder (src/tools/<tool>/card.tsx), named after a tool of the catalogue", () => {
+    for (const name of Object.keys(TOOL_CARDS)) expect(toolsByName[name], name).toBeDefined();
+    expect(Object.keys(TOOL_CARDS)).toEqual(
+      expect.arrayContaining(["ask_web", "perplexity_deep_research", "postgres_sql", "snowflake_sql", "hybrid_search_pg", "query_pinecone", "read_subreddit", "search_reddit", "read_kb_file"]),
+    );
+  });
+
   it("[TOOLCARD-11] deep research previews 500 characters of its report, email 300 of its answer, others 400", async () => {
     const report = "r".repeat(700);
     showToolResult("perplexity_deep_research", { query: "q" }, { status: "success", message: report, citations: [] });
