@@ -44,7 +44,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   // Vertex mints a Google access token first; the stand-in has no Google, so the token is stubbed.
-  vi.spyOn(JWT.prototype, "getAccessToken").mockResolvedValue({ token: "vertex-token", res: null });
+  vi.spyOn(JWT.prototype, "getAccessToken").mockResolvedValue({ token: "vertex-token", res: null } as never); // overloads: the promise form is the one used
 });
 afterAll(() => {
   vi.restoreAllMocks();
