@@ -44,4 +44,15 @@ describe("config", () => {
     expect(() => loadConfig({ PORT: "nope" })).toThrow();
     expect(() => loadConfig({ SECRET_KEY: "short" })).toThrow(/at least 16/);
   });
+
+  it("security #8: OUTBOUND_ALLOW_HOSTS takes host and host:port entries; a malformed port stops the server", () => {
+    expect(loadConfig({ OUTBOUND_ALLOW_HOSTS: "10.0.0.5:5432, localhost:11434,[::1]:8080,db.internal" }).outboundAllowHosts).toEqual([
+      "10.0.0.5:5432",
+      "localhost:11434",
+      "[::1]:8080",
+      "db.internal",
+    ]);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: "127.0.0.1:99999" })).toThrow(/OUTBOUND_ALLOW_HOSTS: "127.0.0.1:99999" has an invalid port/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: "127.0.0.1:http" })).toThrow(/invalid port/);
+  });
 });

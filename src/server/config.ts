@@ -1,6 +1,7 @@
 // Every environment variable the server reads, parsed once. The README's table mirrors this file.
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowEntry } from "./net/allow-list";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -58,7 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     docsUrl: e.DOCS_URL,
     posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,
     logLevel: e.LOG_LEVEL,
-    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
+    outboundAllowHosts: checkAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     mcpStdioAllowlist: parseStdioAllowlist(e.MCP_STDIO_ALLOWLIST),
     google: parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
     mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
@@ -86,4 +87,10 @@ function parseGoogle(clientId: string | undefined, clientSecret: string | undefi
   if (!clientId && !clientSecret) return null;
   if (!clientId || !clientSecret) throw new Error("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   return { clientId, clientSecret, discoveryUrl };
+}
+
+/** OUTBOUND_ALLOW_HOSTS entries are `host` or `host:port` (`[v6]:port`); a malformed one stops the server. */
+function checkAllowHosts(entries: string[]): string[] {
+  for (const entry of entries) parseAllowEntry(entry);
+  return entries;
 }

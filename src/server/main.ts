@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { createServices } from "./services";
 import { log, setLogLevel } from "./logger";
 import { recoverInterruptedReplies } from "./chat/recover";
+import { setOwnListenPort } from "./net/outbound-guard";
 
 const started = performance.now();
 const config = loadConfig();
@@ -21,6 +22,7 @@ await recoverInterruptedReplies({ staleAfterSeconds });
 if (services.database.kind === "postgres") setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  setOwnListenPort(info.port);
   log.info("Switchboard is listening", {
     url: config.publicUrl,
     port: info.port,

@@ -1,6 +1,6 @@
 // Builds the process's long-lived parts from the config: database (migrated), secrets, auth.
 import type { Config } from "./config";
-import { setOutboundAllowList } from "./net/outbound-guard";
+import { setOutboundAllowList, setOwnListenPort } from "./net/outbound-guard";
 import { setMcpRuntimeOptions } from "./mcp/runtime-options";
 import { openDatabase, type Database } from "./db/client";
 import { createAuth, type Auth } from "./auth/auth";
@@ -33,6 +33,8 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
     };
   }
   setOutboundAllowList(config.outboundAllowHosts);
+  // PORT=0 (any free port) is known only once listening: main.ts sets it then.
+  setOwnListenPort(config.port || null);
   setMcpRuntimeOptions({ stdioAllowlist: config.mcpStdioAllowlist, connectTimeoutMs: config.mcpConnectTimeoutMs, callTimeoutMs: config.mcpToolTimeoutMs });
   secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
   initBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") });

@@ -1,5 +1,8 @@
 // Resolves an agent's `providerKey:modelName` to an AI SDK language model built from the
 // organisation's decrypted credentials. Credentials are decrypted here and nowhere else.
+// Providers whose host an org admin decides (OpenAI-compatible base URL, Azure resource name, Bedrock
+// region, Vertex location) send every request through the outbound guard (security #7); the others
+// talk to their vendor's fixed host or the operator's <PROVIDER>_BASE_URL.
 import type { LanguageModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createAnthropic } from "@ai-sdk/anthropic";
@@ -9,8 +12,9 @@ import { createXai } from "@ai-sdk/xai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { AppError } from "../errors";
 import { getCredentials } from "../providers/connection-store";
+import { validateCredentials } from "../providers/connection-service";
 import { getOrgState } from "../settings/queries";
-import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
+import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/providers";
 import { baseUrlFor } from "./base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 
@@ -24,8 +28,11 @@ export interface ResolvedModel {
 
 async function credentialsFor(orgId: string, providerKey: string) {
   const creds = await getCredentials({ orgId, key: providerKey });
-  if (!creds) throw new AppError("bad_request", `${PROVIDER_BY_KEY[providerKey]?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`);
-  return creds;
+  const def = PROVIDER_BY_KEY[providerKey];
+  if (!creds) throw new AppError("bad_request", `${def?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`);
+  // Checked again at use: credentials saved before a field was validated (a region that ends the
+  // host name early) must not reach the network either.
+  return def ? validateCredentials(def, creds) : creds;
 }
 
 export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKey: string }): Promise<ResolvedModel> {
@@ -38,7 +45,7 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     const prefs = (await getOrgState({ orgId })).modelPreferences;
     const instance = prefs.modelInstances?.[`azure:${name}`];
     const c = await credentialsFor(orgId, "azure_openai");
-    const azure = createAzure({ resourceName: str(c.RESOURCE_NAME), apiKey: str(c.API_KEY), baseURL: baseUrlFor("azure_openai") });
+    const azure = createAzure({ resourceName: str(c.RESOURCE_NAME), apiKey: str(c.API_KEY), baseURL: baseUrlFor("azure_openai"), fetch: guardedStreamFetch });
     return { model: azure.chat(instance?.deploymentName ?? name), providerKey: "azure_openai", modelName: name };
   }
   const c = await credentialsFor(orgId, prefix);
@@ -50,12 +57,10 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     case "google":
       return { model: createGoogleGenerativeAI({ apiKey: str(c.GOOGLE_API_KEY), baseURL: baseUrlFor("google") })(name), providerKey: prefix, modelName: name };
     case "google_vertex": {
-      let credentials: Record<string, unknown>;
-      try {
-        credentials = JSON.parse(String(c.GOOGLE_CLOUD_JSON_KEY));
-      } catch {
-        throw new AppError("bad_request", "The Vertex JSON key is not valid JSON");
-      }
+      // Only a service account's own fields reach Google's auth library: other key types can name
+      // URLs it would fetch and files it would read.
+      const credentials = serviceAccountKey(String(c.GOOGLE_CLOUD_JSON_KEY));
+      if (!credentials) throw new AppError("bad_request", 'The Vertex JSON key must be a service account key (type "service_account")');
       // Vertex and Bedrock bring Google's and AWS's auth libraries (~30 MB each): loaded when first used.
       const { createVertex } = await import("@ai-sdk/google-vertex");
       const vertex = createVertex({
@@ -63,6 +68,7 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
         location: str(c.GOOGLE_CLOUD_LOCATION),
         googleAuthOptions: { credentials },
         baseURL: baseUrlFor("google_vertex"),
+        fetch: guardedStreamFetch,
       });
       return { model: vertex(name), providerKey: prefix, modelName: name };
     }
@@ -74,6 +80,7 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
         secretAccessKey: str(c.AWS_SECRET_ACCESS_KEY),
         sessionToken: str(c.AWS_SESSION_TOKEN),
         baseURL: baseUrlFor("aws_bedrock"),
+        fetch: guardedStreamFetch,
       });
       return { model: bedrock(name), providerKey: prefix, modelName: name };
     }

@@ -8,7 +8,7 @@ import type * as McpClientModule from "@modelcontextprotocol/sdk/client/index.js
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AppError } from "../errors";
 import { checkStdioAllowed } from "../agents/mcp-service";
-import { resolvePinned } from "../net/outbound-guard";
+import { resolvePinned, urlPort } from "../net/outbound-guard";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 import type { McpServerConfig } from "./queries";
 import { mcpRuntimeOptions } from "./runtime-options";
@@ -65,7 +65,7 @@ export async function connectMcpServer(server: McpServerConfig, signal: AbortSig
   if (!server.url) throw new AppError("bad_request", "The MCP server has no URL");
   const url = new URL(server.url);
   // Refuse before any transport starts, with the guard's own message; the fetch re-checks every request.
-  await resolvePinned(url.hostname);
+  await resolvePinned(url.hostname, urlPort(url));
   const requestInit: RequestInit = { headers: server.secrets };
   const [{ SSEClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/sse.js"),

@@ -17,6 +17,7 @@ import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../net/outbound
 import { startEchoHttp, type EchoHttp } from "./fixtures/echo-http.mjs";
 import { mcpRuntimeOptions, setMcpRuntimeOptions } from "./runtime-options";
 import { openAgentMcp } from "./agent-mcp";
+import { connectMcpServer } from "./connect";
 
 const STDIO_SCRIPT = path.join(import.meta.dirname, "fixtures", "echo-stdio.mjs");
 const ALLOW = { [process.execPath]: [STDIO_SCRIPT] };
@@ -276,6 +277,18 @@ describe("remote (Streamable HTTP) MCP servers", () => {
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
     expect(await callTool(agent.id, "mcp_old_echo_echo", { text: "legacy" })).toEqual({ status: "success", content: "echo: legacy" });
     expect(http.requests.some((r) => r.method === "GET" && r.url === "/sse")).toBe(true);
+  });
+
+  it("security #6: a server at an IPv6 form embedding 127.0.0.1 is refused with the guard's reason, even with 127.0.0.1 allowed", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    const before = http.requests.length;
+    for (const host of ["[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]"]) {
+      for (const type of ["http", "sse"]) {
+        const server = { id: 1, name: "Embedded", type, command: null, args: [], url: `http://${host}:${http.port}/mcp`, secrets: { authorization: "Bearer remote-key" } };
+        await expect(connectMcpServer(server, new AbortController().signal), `${type} ${host}`).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+      }
+    }
+    expect(http.requests.length).toBe(before);
   });
 
   it("the guard's refusal names the reason", async () => {

@@ -1,6 +1,8 @@
 // Which addresses user- or model-supplied URLs may reach. Loopback, private, link-local, CGNAT,
 // unique-local, multicast, reserved and cloud-metadata addresses are refused in every spelling
-// (decimal, hex, octal, short forms, IPv4-mapped/compatible IPv6); an operator allow-list opens hosts.
+// (decimal, hex, octal, short forms), and every IPv6 form that embeds an IPv4 address is judged by the
+// address it embeds (mapped, translated, compatible, NAT64, 6to4, Teredo, ISATAP). An operator
+// allow-list opens hosts, or single ports of hosts (allow-list.ts).
 import { isIP } from "node:net";
 
 /** Parses the IPv4 spellings `inet_aton` accepts: 127.1, 0x7f.0.0.1, 017700000001, 2130706433… */
@@ -80,18 +82,37 @@ export function isForbiddenIPv4(bytes: number[]): boolean {
   return FORBIDDEN_V4.some(([net, bits]) => inV4(bytes, net, bits));
 }
 
+const zeros = (b: number[], from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+const v4At = (b: number[], at: number) => b.slice(at, at + 4);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, for every form that routes to or stands for one: mapped
+ * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d, RFC 6145), compatible (::a.b.c.d), NAT64 (64:ff9b::/96,
+ * RFC 6052), 6to4 (2002::/16), Teredo (2001::/32: server, and the client XOR 0xffffffff) and an ISATAP
+ * interface id (…:0:5efe:a.b.c.d). Empty when the address embeds none.
+ */
+export function embeddedIPv4(b: number[]): number[][] {
+  if (zeros(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return [v4At(b, 12)]; // mapped
+  if (zeros(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(b, 10, 12)) return [v4At(b, 12)]; // translated
+  if (zeros(b, 0, 12)) return [v4At(b, 12)]; // compatible (and :: / ::1, which land in 0.0.0.0/8)
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(b, 4, 12)) return [v4At(b, 12)]; // NAT64
+  if (b[0] === 0x20 && b[1] === 0x02) return [v4At(b, 2)]; // 6to4
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) return [v4At(b, 4), v4At(b, 12).map((x) => x ^ 0xff)]; // Teredo
+  if ((b[8]! & 0xfd) === 0 && b[9] === 0 && b[10] === 0x5e && b[11] === 0xfe) return [v4At(b, 12)]; // ISATAP
+  return [];
+}
+
 export function isForbiddenIPv6(bytes: number[]): boolean {
-  const allZeroTo = (n: number) => bytes.slice(0, n).every((x) => x === 0);
-  if (allZeroTo(15) && (bytes[15] === 0 || bytes[15] === 1)) return true; // :: and ::1
-  if (allZeroTo(10) && bytes[10] === 0xff && bytes[11] === 0xff) return isForbiddenIPv4(bytes.slice(12)); // ::ffff:a.b.c.d
-  if (allZeroTo(12)) return isForbiddenIPv4(bytes.slice(12)); // ::a.b.c.d (deprecated IPv4-compatible)
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) return isForbiddenIPv4(bytes.slice(12)); // NAT64
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return isForbiddenIPv4(bytes.slice(2, 6)); // 6to4
+  const embedded = embeddedIPv4(bytes);
+  // Judged by the IPv4 address it embeds: any embedded private/loopback address refuses the whole.
+  if (embedded.length) return embedded.some(isForbiddenIPv4);
+  if (bytes[0] === 0) return true; // the rest of ::/8 (reserved), incl. local-use NAT64 64:ff9b:1::/48
   if ((bytes[0]! & 0xfe) === 0xfc) return true; // fc00::/7 unique local
   if (bytes[0] === 0xfe && (bytes[1]! & 0xc0) === 0x80) return true; // fe80::/10 link-local
   if (bytes[0] === 0xfe && (bytes[1]! & 0xc0) === 0xc0) return true; // fec0::/10 site-local
   if (bytes[0] === 0xff) return true; // multicast
   if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8) return true; // documentation
+  if (bytes[0] === 0x01 && zeros(bytes, 1, 8)) return true; // 100::/64 discard-only
   return false;
 }
 
@@ -120,9 +141,4 @@ export const FORBIDDEN_NAMES = [/^localhost$/i, /\.localhost$/i, /^metadata\.goo
 
 export function normaliseHost(host: string): string {
   return host.trim().replace(/\.$/, "").toLowerCase();
-}
-
-export function isAllowListed(host: string, allowHosts: readonly string[]): boolean {
-  const h = normaliseHost(host).replace(/^\[|\]$/g, "");
-  return allowHosts.some((a) => normaliseHost(a) === h);
 }

@@ -8,7 +8,7 @@ import { fetch as undiciFetch } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_HOSTS } from "./forbidden-hosts.fixture";
 import { guardedFetch, USER_AGENT } from "./guarded-fetch";
-import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "./outbound-guard";
+import { FORBIDDEN_ADDRESS_MESSAGE, OWN_ADDRESS_MESSAGE, setOutboundAllowList, setOwnListenPort } from "./outbound-guard";
 import { createPinnedAgent } from "./pinned-dispatcher";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -48,6 +48,7 @@ afterAll(() => {
 });
 afterEach(() => {
   setOutboundAllowList([]);
+  setOwnListenPort(null);
   a.hits.length = 0;
   b.hits.length = 0;
   a.handle((_req, res) => res.end("hello"));
@@ -115,6 +116,26 @@ describe("guardedFetch", () => {
     if (host.includes("%")) await expect(attempt).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/^Invalid URL/) });
     else await expect(attempt).rejects.toMatchObject(refused);
     expect(b.hits.length).toBe(0);
+  });
+
+  it("security #8: an allow-list entry with a port opens that port only", async () => {
+    setOutboundAllowList([`127.0.0.1:${b.port}`]);
+    expect((await guardedFetch(`http://127.0.0.1:${b.port}/`)).text()).toBe("hello");
+    await expect(guardedFetch(`http://127.0.0.1:${b.port + 1}/`)).rejects.toMatchObject(refused);
+    // A redirect to another port of the same host is re-checked against the port too.
+    b.handle((_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${b.port + 1}/` }).end());
+    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`)).rejects.toMatchObject(refused);
+  });
+
+  it("security #8: a host-only entry does not open the server's own port; naming the port does", async () => {
+    setOwnListenPort(b.port);
+    setOutboundAllowList(["127.0.0.1", "localhost"]);
+    for (const url of [`http://127.0.0.1:${b.port}/`, `http://localhost:${b.port}/`]) {
+      await expect(guardedFetch(url), url).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining(OWN_ADDRESS_MESSAGE) });
+    }
+    expect(b.hits.length).toBe(0);
+    setOutboundAllowList(["127.0.0.1", `127.0.0.1:${b.port}`]);
+    expect((await guardedFetch(`http://127.0.0.1:${b.port}/`)).status).toBe(200);
   });
 
   it("refuses schemes other than http and https", async () => {

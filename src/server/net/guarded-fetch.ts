@@ -3,7 +3,7 @@
 // (pinned-dispatcher.ts). Redirects are followed here, not by fetch, so each Location is checked too.
 import { fetch as undiciFetch } from "undici";
 import { AppError } from "../errors";
-import { resolvePinned } from "./outbound-guard";
+import { resolvePinned, urlPort } from "./outbound-guard";
 import { createPinnedAgent } from "./pinned-dispatcher";
 import { decodeText, readCapped, tooLarge } from "./response-body";
 
@@ -144,7 +144,7 @@ export async function guardedFetch(input: string | URL, init: GuardedFetchInit =
 
 async function guard(url: URL, signal: AbortSignal) {
   try {
-    return await abortable(resolvePinned(url.hostname), signal);
+    return await abortable(resolvePinned(url.hostname, urlPort(url)), signal);
   } catch (err) {
     if (err instanceof AppError) throw err.message.includes(url.hostname) ? err : fail(`${err.message} (${url.hostname})`);
     throw err;

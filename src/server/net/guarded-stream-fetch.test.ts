@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { guardedStreamFetch } from "./guarded-stream-fetch";
-import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "./outbound-guard";
+import { FORBIDDEN_ADDRESS_MESSAGE, OWN_ADDRESS_MESSAGE, setOutboundAllowList, setOwnListenPort } from "./outbound-guard";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let server: Server;
@@ -26,6 +26,7 @@ afterAll(() => {
 });
 afterEach(() => {
   setOutboundAllowList([]);
+  setOwnListenPort(null);
   hits.length = 0;
 });
 
@@ -35,6 +36,27 @@ describe("guardedStreamFetch", () => {
     await expect(guardedStreamFetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
     await expect(guardedStreamFetch(`http://0x7f000001:${port}/`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
     expect(hits).toHaveLength(0);
+  });
+
+  it("security #6: refuses the IPv6 forms that embed 127.0.0.1, even with 127.0.0.1 allow-listed", async () => {
+    handler = (_req, res) => res.end("hi");
+    setOutboundAllowList(["127.0.0.1"]);
+    for (const host of ["[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]", "[::127.0.0.1]"]) {
+      await expect(guardedStreamFetch(`http://${host}:${port}/`), host).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+    }
+    expect(hits).toHaveLength(0);
+  });
+
+  it("security #8: ports in the allow-list, and the server's own port closed to a host-only entry", async () => {
+    handler = (_req, res) => res.end("hi");
+    setOutboundAllowList([`127.0.0.1:${port + 1}`]);
+    await expect(guardedStreamFetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+    setOwnListenPort(port);
+    setOutboundAllowList(["127.0.0.1"]);
+    await expect(guardedStreamFetch(`http://127.0.0.1:${port}/`)).rejects.toThrow(OWN_ADDRESS_MESSAGE);
+    expect(hits).toHaveLength(0);
+    setOutboundAllowList([`127.0.0.1:${port}`]);
+    expect(await (await guardedStreamFetch(`http://127.0.0.1:${port}/`)).text()).toBe("hi");
   });
 
   it("streams the body of an allowed host as it arrives, sending method, headers and body", async () => {

@@ -5,7 +5,7 @@
 // redirects are followed here so each Location is checked too.
 import { fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import { AppError } from "../errors";
-import { resolvePinned } from "./outbound-guard";
+import { resolvePinned, urlPort } from "./outbound-guard";
 import { createPinnedAgent } from "./pinned-dispatcher";
 import { USER_AGENT } from "./guarded-fetch";
 
@@ -16,7 +16,7 @@ const CROSS_ORIGIN_DROPPED = ["authorization", "cookie", "proxy-authorization", 
 async function check(url: URL) {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("bad_request", `Only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`);
   try {
-    return await resolvePinned(url.hostname);
+    return await resolvePinned(url.hostname, urlPort(url));
   } catch (err) {
     if (err instanceof AppError && !err.message.includes(url.hostname)) throw new AppError("bad_request", `${err.message} (${url.hostname})`);
     throw err;

@@ -1,7 +1,9 @@
 // Connect, edit and disconnect providers and integrations. Edit forms show secrets masked; a secret
-// field left empty on update keeps the stored value.
+// field left empty on update keeps the stored value, unless the update changes where the secrets go
+// (a destination field): then every stored secret is dropped and must be entered again (decision 026).
 import { AppError } from "../errors";
 import { connectionDefinition } from "../../shared/connections/catalog";
+import { changedDestination } from "../../shared/connections/secret-reuse";
 import { isSecretField, type ConnectionDefinition } from "../../shared/connections/types";
 import { deleteCredentials, getCredentials, saveCredentials, type Credentials } from "./connection-store";
 
@@ -25,9 +27,14 @@ export function validateCredentials(def: ConnectionDefinition, data: Credentials
   throw new AppError("bad_request", Object.values(fields)[0] ?? "Please correct the form errors", { fields });
 }
 
-/** Stored values, then the submitted ones; empty secret fields keep what was stored. */
-export function mergeForUpdate(stored: Credentials, submitted: Credentials): Credentials {
+/**
+ * Stored values, then the submitted ones; empty secret fields keep what was stored, except when the
+ * submission changes a destination field: then no stored secret survives, and a required one fails
+ * validation with its own "… is required" message.
+ */
+export function mergeForUpdate(def: ConnectionDefinition, stored: Credentials, submitted: Credentials): Credentials {
   const merged: Credentials = { ...stored };
+  if (changedDestination(def, stored, submitted)) for (const field of Object.keys(merged)) if (isSecretField(field)) delete merged[field];
   for (const [field, value] of Object.entries(submitted)) {
     if (isSecretField(field) && (value === "" || value === undefined || value === null)) continue;
     merged[field] = value;
@@ -41,7 +48,7 @@ export async function connect({ orgId, key, data, update }: { orgId: string; key
   const def = requireDefinition(key);
   const stored = update ? await getCredentials({ orgId, key }) : null;
   if (update && !stored) throw new AppError("not_found", `${def.name} is not connected`);
-  const merged = stored ? mergeForUpdate(stored, data) : data;
+  const merged = stored ? mergeForUpdate(def, stored, data) : data;
   await saveCredentials({ orgId, key, data: stripEmpty(validateCredentials(def, merged)) });
 }
 

@@ -24,7 +24,7 @@ function sslFor(mode: string | undefined, servername: string): pg.ClientConfig["
  * guard (AppError when the guard refuses it). Used by "Test connection" and the postgres_sql tool.
  */
 export async function connectPostgres(creds: PostgresCredentials, timeoutMs: number): Promise<pg.Client> {
-  const pinned = await resolvePinned(creds.host);
+  const pinned = await resolvePinned(creds.host, creds.port);
   const client = new pg.Client({
     host: pinned.address,
     port: creds.port,

@@ -46,6 +46,6 @@ export const providerRoutes = new Hono<AppEnv>()
     const body = z.object({ data: z.record(z.unknown()).optional().default({}) }).parse(await c.req.json().catch(() => ({})));
     const def = requireDefinition("postgres");
     const stored = (await getCredentials({ orgId, key: "postgres" })) ?? {};
-    const creds = validateCredentials(def, mergeForUpdate(stored, body.data)) as unknown as PostgresCredentials;
+    const creds = validateCredentials(def, mergeForUpdate(def, stored, body.data)) as unknown as PostgresCredentials;
     return c.json(await testPostgres(creds));
   });

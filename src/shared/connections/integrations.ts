@@ -10,7 +10,8 @@ export const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", 
 const snowflakeSchema = z
   .object({
     auth_method: z.enum(["password", "pat"], { errorMap: () => ({ message: "Please select an authentication method" }) }),
-    account: req("Account identifier is required"),
+    // Becomes <account>.snowflakecomputing.com: only the characters Snowflake identifiers use (security #7).
+    account: req("Account identifier is required").regex(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i, "Account identifier may contain only letters, digits, '-', '_' and '.'"),
     user: req("Username is required"),
     password: z.string().optional(),
     token: z.string().optional(),
@@ -50,6 +51,7 @@ export const INTEGRATIONS: readonly ConnectionDefinition[] = [
     schema: snowflakeSchema,
     fields: ["auth_method", "account", "user", "password", "token", "warehouse", "database", "schema", "role"],
     optionalFields: ["password", "token"],
+    destinationFields: ["account", "user"],
     fieldLabels: {
       auth_method: "Authentication Method",
       account: "Account Identifier",
@@ -81,6 +83,8 @@ export const INTEGRATIONS: readonly ConnectionDefinition[] = [
     schema: postgresSchema,
     fields: ["host", "port", "database", "user", "password", "sslmode"],
     optionalFields: ["sslmode"],
+    // sslmode too: a weaker mode lets whoever answers for the host name read the password.
+    destinationFields: ["host", "port", "user", "sslmode"],
     fieldLabels: { host: "Host", port: "Port", database: "Database", user: "Username", password: "Password", sslmode: "SSL Mode" },
     fieldConfig: { port: { defaultValue: 5432 }, sslmode: { options: SSL_MODES } },
   },
@@ -93,6 +97,7 @@ export const INTEGRATIONS: readonly ConnectionDefinition[] = [
     integrationType: "shared",
     schema: pineconeSchema,
     fields: ["api_key", "host"],
+    destinationFields: ["host"],
     fieldLabels: { api_key: "API Key", host: "Index Host" },
   },
   {

@@ -52,15 +52,21 @@ describe("connection forms", () => {
     expect(byKey.snowflake!.fieldConfig?.auth_method?.options).toEqual(["password", "pat"]);
   });
 
+  // Plausible values for fields with a format (security #7); any text for the others.
+  const SAMPLE: Record<string, string> = {
+    GOOGLE_CLOUD_LOCATION: "us-central1",
+    GOOGLE_CLOUD_JSON_KEY: JSON.stringify({ type: "service_account", client_email: "sa@p.iam.gserviceaccount.com", private_key: "k" }),
+  };
+  const sample = (f: string) => SAMPLE[f] ?? "value";
   const needs = (key: string) => {
     const def = PROVIDER_BY_KEY[key]!;
     const required = def.fields.filter((f) => !def.optionalFields?.includes(f));
     // Each required field on its own is refused when missing.
     for (const missing of required) {
-      const data = Object.fromEntries(required.filter((f) => f !== missing).map((f) => [f, "value"]));
+      const data = Object.fromEntries(required.filter((f) => f !== missing).map((f) => [f, sample(f)]));
       expect(def.schema.safeParse(data).success, `${key} without ${missing}`).toBe(false);
     }
-    expect(def.schema.safeParse(Object.fromEntries(required.map((f) => [f, "value"]))).success).toBe(true);
+    expect(def.schema.safeParse(Object.fromEntries(required.map((f) => [f, sample(f)]))).success).toBe(true);
     return required;
   };
 

@@ -24,6 +24,11 @@ export interface ConnectionDefinition {
   schema: z.ZodTypeAny;
   fields: readonly string[];
   optionalFields?: readonly string[];
+  /**
+   * Fields that decide where the secrets go (host, port, URL, region, login name…). When an edit
+   * changes one, stored secrets are not reused: they must be entered again (decision 026).
+   */
+  destinationFields?: readonly string[];
   fieldLabels: Record<string, string>;
   fieldConfig?: Record<string, FieldConfig>;
   sections?: Array<{ title: string; fields: string[] }>;

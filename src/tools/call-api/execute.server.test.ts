@@ -83,6 +83,18 @@ describe("call_api", () => {
     expect(result.content).toMatch(/\n\n\[Truncated: 5 more characters\]$/);
   });
 
+  it("security #6: the IPv4-translated and NAT64 forms of 127.0.0.1 are refused without any request, even with 127.0.0.1 allow-listed", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    const port = new URL(base).port;
+    for (const host of ["[::ffff:0:127.0.0.1]", "[64:ff9b::7f00:1]", "[2002:7f00:1::]"]) {
+      expect(await call({ endpoint_url: `http://${host}:${port}/items`, request_type: "GET" }), host).toMatchObject({
+        status: "error",
+        error: expect.stringContaining(`Error calling API: ${FORBIDDEN_ADDRESS_MESSAGE}`),
+      });
+    }
+    expect(seen).toEqual([]);
+  });
+
   it("[TOOLCARD-39] a private address is refused as \"Error calling API: ...\" without any request", async () => {
     expect(await call({ endpoint_url: `${base}/items`, request_type: "POST", params: { a: 1 } })).toEqual({
       status: "error",

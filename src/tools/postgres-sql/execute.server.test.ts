@@ -100,3 +100,23 @@ describe.skipIf(!url)("postgres_sql on a connected PostgreSQL", () => {
     }
   });
 });
+
+describe("postgres_sql and the outbound guard", () => {
+  let fx: TenancyFixture;
+  beforeAll(async () => {
+    fx = await createTenancyFixture((await getTestContext()).app);
+  });
+
+  it("security #6: a host at an IPv6 form of 127.0.0.1 is refused, even with 127.0.0.1 allowed", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    try {
+      for (const host of ["::ffff:0:127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "2001:0:4136:e378:8000:63bf:80ff:fffe"]) {
+        await saveCredentials({ orgId: fx.a.id, key: "postgres", data: { host, port: 5432, database: "d", user: "u", password: "p" } });
+        const result = await executePostgresSql(postgresSql.input.parse({ query: "select 1" }), ctx(fx.a.id));
+        expect(result, host).toEqual({ status: "error", error: FORBIDDEN_ADDRESS_MESSAGE });
+      }
+    } finally {
+      setOutboundAllowList(url ? [new URL(url).hostname] : []);
+    }
+  });
+});

@@ -85,6 +85,17 @@ describe("scrape_url", () => {
     expect(result.content).toMatch(/\n\n\[Truncated: 10 more characters\]$/);
   });
 
+  it("security #6: the IPv4-translated and Teredo forms of 127.0.0.1 are refused, even with 127.0.0.1 allow-listed", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    const port = new URL(base).port;
+    for (const host of ["[::ffff:0:127.0.0.1]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]"]) {
+      expect(await scrape({ url: `http://${host}:${port}/article` }), host).toMatchObject({
+        status: "error",
+        error: expect.stringContaining(FORBIDDEN_ADDRESS_MESSAGE),
+      });
+    }
+  });
+
   it("[TOOLCARD-29] a private address is refused as an error result \"Failed to read content from {host}\"", async () => {
     const result = await scrape({ url: `${base}/article` });
     expect(result).toEqual({ status: "error", error: `Failed to read content from 127.0.0.1: ${FORBIDDEN_ADDRESS_MESSAGE} (127.0.0.1)` });

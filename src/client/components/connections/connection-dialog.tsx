@@ -16,6 +16,7 @@ import {
   connectionPayload,
   FORM_ERRORS_MESSAGE,
   initialValues,
+  keptSecrets,
   serverFieldErrors,
   validateConnection,
   type FieldErrors,
@@ -89,8 +90,9 @@ function ConnectionForm({
 }: Omit<DialogProps, "open"> & { stored?: StoredConnection }) {
   const revalidateOrg = useRevalidateOrg();
   const { mutate } = useSWRConfig();
-  const secretsSet = stored?.secretsSet ?? [];
   const [values, setValues] = useState<FormValues>(() => initialValues(def, stored));
+  // Secrets stored for the old host, URL, region or login are not reused once that changes.
+  const { kept, changed } = keptSecrets(def, values, stored);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -105,7 +107,7 @@ function ConnectionForm({
 
   /** Validates; on errors shows them, toasts and focuses the first invalid field. */
   function checked(): Record<string, unknown> | null {
-    const found = validateConnection(def, values, secretsSet);
+    const found = validateConnection(def, values, kept);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (!first) return connectionPayload(def, values);
@@ -151,7 +153,15 @@ function ConnectionForm({
   const hasErrors = Object.keys(errors).length > 0;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label={`${def.name} credentials`}>
-      <ConnectionFields def={def} values={values} errors={errors} secretsSet={secretsSet} disabled={saving} onChange={change} />
+      <ConnectionFields
+        def={def}
+        values={values}
+        errors={errors}
+        secretsSet={stored?.secretsSet ?? []}
+        changedDestination={changed ? (def.fieldLabels[changed] ?? changed) : undefined}
+        disabled={saving}
+        onChange={change}
+      />
       {hasErrors && (
         <Alert variant="destructive">
           <AlertCircle aria-hidden />

@@ -4,7 +4,7 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Textarea } from "@/client/components/ui/textarea";
 import { fieldInputType, isSecretField, type ConnectionDefinition } from "@/shared/connections/types";
-import { isFieldVisible, isOptionalField, UNCHANGED_SECRET_PLACEHOLDER, type FieldErrors, type FormValues } from "@/client/lib/connections/form";
+import { isFieldVisible, isOptionalField, reenterSecretHint, UNCHANGED_SECRET_PLACEHOLDER, type FieldErrors, type FormValues } from "@/client/lib/connections/form";
 
 /** Readable names of enum values the definitions use; anything else shows as written. */
 const OPTION_LABELS: Record<string, string> = { password: "Username/Password", pat: "Programmatic Access Token (PAT)" };
@@ -14,6 +14,8 @@ interface FieldsProps {
   values: FormValues;
   errors: FieldErrors;
   secretsSet: readonly string[];
+  /** Label of the changed destination field (host, URL…): stored secrets must then be entered again. */
+  changedDestination?: string;
   disabled?: boolean;
   onChange: (field: string, value: string) => void;
 }
@@ -35,7 +37,7 @@ export function ConnectionFields(props: FieldsProps) {
   );
 }
 
-function Field({ def, field, values, errors, secretsSet, disabled, onChange }: FieldsProps & { field: string }) {
+function Field({ def, field, values, errors, secretsSet, changedDestination, disabled, onChange }: FieldsProps & { field: string }) {
   if (!isFieldVisible(def, field, values)) return null;
   const config = def.fieldConfig?.[field];
   const type = fieldInputType(field, config);
@@ -44,8 +46,10 @@ function Field({ def, field, values, errors, secretsSet, disabled, onChange }: F
   const label = def.fieldLabels[field] ?? field;
   // A field shown only for some choices (Snowflake's password/token) is required whenever it shows.
   const optional = isOptionalField(def, field) && !config?.showWhen && !/optional/i.test(label);
-  const storedSecret = isSecretField(field) && secretsSet.includes(field);
-  const describedBy = [error && `${id}-error`, storedSecret && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  const hasStoredSecret = isSecretField(field) && secretsSet.includes(field);
+  const storedSecret = hasStoredSecret && !changedDestination;
+  const hint = !hasStoredSecret ? null : changedDestination ? reenterSecretHint(changedDestination) : "Stored securely. Leave blank to keep the current value.";
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     name: field,
@@ -84,9 +88,9 @@ function Field({ def, field, values, errors, secretsSet, disabled, onChange }: F
           onChange={(e) => onChange(field, e.target.value)}
         />
       )}
-      {storedSecret && (
+      {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          Stored securely. Leave blank to keep the current value.
+          {hint}
         </p>
       )}
       {error && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INTEGRATION_BY_KEY, SNOWFLAKE_AUTH_ERROR } from "@/shared/connections/integrations";
 import { PROVIDER_BY_KEY } from "@/shared/connections/providers";
-import { connectionPayload, initialValues, serverFieldErrors, validateConnection, visibleFields } from "./form";
+import { connectionPayload, initialValues, keptSecrets, serverFieldErrors, validateConnection, visibleFields } from "./form";
 
 const openai = PROVIDER_BY_KEY.openai!;
 const aws = PROVIDER_BY_KEY.aws_bedrock!;
@@ -73,5 +73,30 @@ describe("connection forms", () => {
     const body = { error: "Host is required", details: { fields: { host: "Host is required" } } };
     expect(serverFieldErrors(postgres, body, initialValues(postgres))).toEqual({ host: "Host is required" });
     expect(serverFieldErrors(postgres, { error: "x" }, initialValues(postgres))).toEqual({});
+  });
+
+  it("security #7: fields that become host names show their message in the form", () => {
+    const azure = PROVIDER_BY_KEY.azure_openai!;
+    const vertex = PROVIDER_BY_KEY.google_vertex!;
+    expect(validateConnection(aws, { AWS_REGION: "x.127.0.0.1.nip.io:3532/#", AWS_ACCESS_KEY_ID: "a", AWS_SECRET_ACCESS_KEY: "s", AWS_SESSION_TOKEN: "" })).toEqual({
+      AWS_REGION: "Region must be an AWS region code such as us-east-1",
+    });
+    expect(validateConnection(azure, { RESOURCE_NAME: "evil.com/#", API_KEY: "k", DEPLOYMENT_NAME: "" })).toEqual({ RESOURCE_NAME: "Resource name may contain only letters, digits and hyphens" });
+    expect(validateConnection(vertex, { GOOGLE_CLOUD_PROJECT_ID: "p", GOOGLE_CLOUD_LOCATION: "127.0.0.1.nip.io:1/#", GOOGLE_CLOUD_JSON_KEY: '{"type":"external_account"}' })).toEqual({
+      GOOGLE_CLOUD_LOCATION: "Location must be a Google Cloud location such as us-central1",
+      GOOGLE_CLOUD_JSON_KEY: 'JSON key must be a service account key (type "service_account")',
+    });
+  });
+
+  it("security #4: a changed destination field voids the stored secrets; other edits keep them", () => {
+    const stored = { key: "postgres", isConnected: true, values: { host: "h", port: 5432, database: "d", user: "u" }, secretsSet: ["password"] };
+    const values = initialValues(postgres, stored);
+    expect(keptSecrets(postgres, values, stored)).toEqual({ kept: ["password"], changed: null });
+    expect(keptSecrets(postgres, { ...values, database: "other" }, stored)).toEqual({ kept: ["password"], changed: null });
+    for (const [field, value] of [["host", "elsewhere"], ["port", "6543"], ["user", "admin"], ["sslmode", "disable"]] as const) {
+      const edited = { ...values, [field]: value };
+      expect(keptSecrets(postgres, edited, stored), field).toEqual({ kept: [], changed: field });
+      expect(validateConnection(postgres, edited, keptSecrets(postgres, edited, stored).kept)).toEqual({ password: "Password is required" });
+    }
   });
 });

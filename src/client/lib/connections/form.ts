@@ -1,5 +1,6 @@
 // Connection forms generated from a ConnectionDefinition (hub §4/§5): initial values, which fields
 // show, client-side validation with the definition's own zod schema, and the payload to send.
+import { changedDestination } from "@/shared/connections/secret-reuse";
 import { fieldInputType, isSecretField, type ConnectionDefinition } from "@/shared/connections/types";
 
 export type FormValues = Record<string, string>;
@@ -54,6 +55,19 @@ export function connectionPayload(def: ConnectionDefinition, values: FormValues)
   }
   return data;
 }
+
+/**
+ * The stored secrets an edit may leave empty, and the destination field whose change voids them: once
+ * the host, URL, region or login changes, stored secrets are not sent there and must be entered again.
+ */
+export function keptSecrets(def: ConnectionDefinition, values: FormValues, stored?: StoredConnection): { kept: readonly string[]; changed: string | null } {
+  if (!stored) return { kept: [], changed: null };
+  const changed = changedDestination(def, stored.values, connectionPayload(def, values));
+  return { kept: changed ? [] : stored.secretsSet, changed };
+}
+
+/** Under a stored secret that must be typed again because `changedLabel` changed. */
+export const reenterSecretHint = (changedLabel: string) => `Enter it again: ${changedLabel} changed, and a stored secret is only sent where it was saved.`;
 
 /**
  * Validates with the definition's schema and returns one message per field. An error on a hidden
