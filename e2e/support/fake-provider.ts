@@ -179,9 +179,9 @@ export interface Refusal {
 
 const isPositiveInt = (v: unknown) => Number.isInteger(v) && (v as number) >= 1;
 
-function refuseOpenAI(req: IncomingMessage, body: any): Refusal | undefined {
+function refuseOpenAI(req: IncomingMessage, body: any, keyless = false): Refusal | undefined {
   const bearer = /^Bearer\s+(\S+)/.exec(String(req.headers.authorization ?? ""))?.[1];
-  if (!bearer) {
+  if (!bearer && !keyless) {
     return {
       status: 401,
       type: "invalid_request_error",
@@ -269,7 +269,8 @@ function readBody(req: IncomingMessage): Promise<any> {
   });
 }
 
-export async function startFakeProvider(port = 0): Promise<FakeProvider> {
+/** `keyless`: answer Chat Completions without a key, as Ollama or vLLM do behind an OpenAI-compatible URL. */
+export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = {}): Promise<FakeProvider> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
@@ -278,7 +279,7 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
     requests.push({ path, body, headers: req.headers });
     const api = path.endsWith("/messages") ? "anthropic" : path.endsWith("/chat/completions") ? "openai" : null;
     if (!api) return void res.writeHead(404).end();
-    const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body);
+    const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body, opts.keyless);
     if (refusal) return sendError(res, api, refusal);
     const reply = queue.shift() ?? replyFor(body);
     if (reply.httpError) {

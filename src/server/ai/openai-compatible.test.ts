@@ -72,7 +72,7 @@ describe("openai_compatible provider: security #4 and #6", () => {
   }
 
   it("security #4: after the base URL moves to another server with the API key left empty, that server never gets the stored key", async () => {
-    const other = await startFakeProvider();
+    const other = await startFakeProvider(0, { keyless: true }); // like Ollama: answers without a key
     setOutboundAllowList(["127.0.0.1"]);
     try {
       expect((await connect("create", { BASE_URL: `http://127.0.0.1:${fake.port}/v1`, API_KEY: "org-b-stored-key", MODELS: "llama3.1" })).status).toBe(200);

@@ -112,7 +112,7 @@ describe("postgres_sql and the outbound guard", () => {
     try {
       for (const host of ["::ffff:0:127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "2001:0:4136:e378:8000:63bf:80ff:fffe"]) {
         await saveCredentials({ orgId: fx.a.id, key: "postgres", data: { host, port: 5432, database: "d", user: "u", password: "p" } });
-        const result = await executePostgresSql(postgresSql.input.parse({ query: "select 1" }), ctx(fx.a.id));
+        const result = await execute(postgresSql.input.parse({ query: "select 1" }), ctx(fx.a.id));
         expect(result, host).toEqual({ status: "error", error: FORBIDDEN_ADDRESS_MESSAGE });
       }
     } finally {
