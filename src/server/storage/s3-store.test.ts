@@ -162,7 +162,7 @@ describe("the file calls with S3 as the store (FILE-27)", () => {
       });
       expect(extraction.body).toMatchObject({ status: "success" });
       expect((await getFileByKey({ orgId: f.a.id, key: upload.key }))?.status).toBe("extracted");
-      const att = await loadAttachmentForModel({ orgId: f.a.id, key: upload.key, contentKey: upload.contentKey, name: "memo.docx" });
+      const att = await loadAttachmentForModel({ reader: { orgId: f.a.id, userId: f.a.member.userId, isAdmin: false }, key: upload.key, contentKey: upload.contentKey, name: "memo.docx" });
       expect(att).toEqual({ kind: "text", text: expect.stringContaining("Stored in a bucket.") });
 
       const dl = await signedDownload(ctx.app, f.a.member, f.a.id, { r2Path: upload.key, filename: "memo.docx" });
