@@ -46,7 +46,7 @@ function replyResponse(env: unknown, replyId: string, orgId: string, headers: Re
 export const chatRoutes = new Hono<AppEnv>()
   .post("/chat", requireOrg, async (c) => {
     const input = await parseJson(c, chatInput);
-    const started = await startChat(input, { user: c.var.user, org: c.var.org });
+    const started = await startChat(input, { user: c.var.user, org: c.var.org, isAdmin: c.var.isAdmin });
     // The reply goes on if the client disconnects, so a refreshed page can resume it.
     void started.done;
     const headers: Record<string, string> = { ...STREAM_HEADERS };

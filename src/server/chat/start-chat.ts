@@ -13,14 +13,18 @@ import { toModelMessages, type ModelContent } from "./model-messages";
 import { startReply, type ReplyContext } from "./run-reply";
 import { makeRunSubAgent } from "./sub-agent";
 import { attachmentContent } from "./attachments";
+import { readableUpload, type Reader } from "../files/access";
 
-export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg }) {
+export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg; isAdmin: boolean }) {
   const orgId = who.org.id;
+  const reader: Reader = { orgId, userId: who.user.id, isAdmin: who.isAdmin };
   const last = input.messages[input.messages.length - 1]!;
   if (last.role !== "user") throw new AppError("bad_request", "The last message must be from the user");
   const attachments = (last.experimental_attachments ?? last.attachments ?? []).map((a) => ({ ...a }));
+  // An attachment is an upload the sender may read (decision 013): another member's file, its
+  // extracted text or another organisation's key is refused like a missing one.
   for (const a of attachments) {
-    if (a.key && !a.key.startsWith(`org/${orgId}/`)) throw new AppError("not_found", "Attachment not found");
+    if (a.key && !(await readableUpload(reader, a.key))) throw new AppError("not_found", "Attachment not found");
   }
   if (!last.content.trim() && !attachments.length) throw new AppError("bad_request", "A message needs text or an attachment");
 
@@ -86,7 +90,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     rows.push(stored!);
   }
 
-  const history = await toModelMessages(rows, (m) => attachmentContent(orgId, m) as Promise<ModelContent[]>);
+  const history = await toModelMessages(rows, (m) => attachmentContent(reader, m) as Promise<ModelContent[]>);
   const ctx: ReplyContext = {
     orgId,
     org: { id: orgId, name: who.org.name },

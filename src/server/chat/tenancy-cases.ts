@@ -5,6 +5,7 @@ import { call } from "../test/http";
 import { connectOpenAI, createAgent } from "../test/seed";
 import { db } from "../db/client";
 import { conversation, message } from "../db/tables";
+import { uploadFile } from "../files/test-support";
 
 // A conversation of A's member with a recognisable message, written directly (no model needed).
 const threads: Record<string, string> = {};
@@ -16,6 +17,23 @@ async function seedThread(ctx: any, a: any, label: string) {
   threads[label] = id;
   return [`Tenant A ${label} thread`, `tenant-a-${label}-secret-message`, `tenant-a-${label}-first`];
 }
+
+// A's admin's upload, which A's member must not be able to hand to the model (decision 013).
+const ATTACHED = "tenant-a-admin-attachment-text";
+const privateUpload = { agentId: 0, key: "", contentKey: "" };
+async function seedPrivateUpload(ctx: any, a: any) {
+  await connectOpenAI(ctx.app, a.admin, a.id).catch(() => undefined); // already connected by the outsiders' seed
+  privateUpload.agentId = (await createAgent(ctx.app, a.admin, a.id, { name: "Tenant A reader" })).id;
+  const { upload } = await uploadFile(ctx.app, a.admin, a.id, { name: "minutes.txt", type: "text/plain", bytes: ATTACHED });
+  privateUpload.key = upload.key;
+  privateUpload.contentKey = upload.contentKey;
+  return [ATTACHED];
+}
+const chatWith = (orgId: string, attachment: Record<string, string>) => ({
+  method: "POST",
+  path: `/api/chat?orgId=${orgId}`,
+  body: { agentId: privateUpload.agentId, threadId: null, messages: [{ id: randomUUID(), role: "user", content: "read it", experimental_attachments: [attachment] }] },
+});
 
 const threadIntact = (label: string) => async (ctx: any, f: any) => {
   const res = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threads[label]}`, { token: f.a.member.token });
@@ -64,6 +82,15 @@ export const chatTenancyCases: TenancyCases = {
     seed: async (ctx, a) => {
       await connectOpenAI(ctx.app, a.admin, a.id);
       return seedThread(ctx, a, "post");
+    },
+    sameOrg: {
+      seed: seedPrivateUpload,
+      attacks: (f) => [
+        chatWith(f.a.id, { name: "minutes.txt", contentType: "text/plain", key: privateUpload.key, contentKey: privateUpload.contentKey }),
+        chatWith(f.a.id, { name: "minutes.txt", contentType: "text/plain", key: privateUpload.contentKey }),
+        chatWith(f.a.id, { name: "minutes.png", contentType: "image/png", key: privateUpload.key }),
+      ],
+      control: (f) => chatWith(f.a.id, { name: "minutes.txt", contentType: "text/plain", key: privateUpload.key, contentKey: privateUpload.contentKey }),
     },
     attacks: (f) => [
       { method: "POST", path: "/api/chat", body: { agentId: 1, threadId: threads.post, messages: [{ role: "user", content: "intrude" }] } },

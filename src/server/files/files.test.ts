@@ -193,25 +193,27 @@ describe("organisations are kept apart", () => {
 });
 
 describe("attachments for the model (chat runner helper)", () => {
+  const memberOfA = () => ({ orgId: f.a.id, userId: f.a.member.userId, isAdmin: false });
+
   it("an image comes back as bytes with its media type; a document as its extracted text", async () => {
     const image = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "pixel.png", type: "image/png", bytes: PNG_1X1 });
-    expect(await loadAttachmentForModel({ orgId: f.a.id, key: image.upload.key, contentType: "image/png", name: "pixel.png" })).toEqual({
+    expect(await loadAttachmentForModel({ reader: memberOfA(), key: image.upload.key, name: "pixel.png" })).toEqual({
       kind: "image",
       bytes: PNG_1X1,
       mediaType: "image/png",
     });
     const doc = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "brief.md", type: "text/markdown", bytes: "# Brief\nShip it." });
-    const att = await loadAttachmentForModel({ orgId: f.a.id, key: doc.upload.key, contentKey: doc.upload.contentKey, contentType: "text/markdown", name: "brief.md" });
+    const att = await loadAttachmentForModel({ reader: memberOfA(), key: doc.upload.key, contentKey: doc.upload.contentKey, name: "brief.md" });
     expect(att).toEqual({ kind: "text", text: "# Brief\nShip it." });
   });
 
   it("another organisation's key, a foreign contentKey or a bmp image give null", async () => {
     const doc = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "brief.md", type: "text/markdown", bytes: "tenant-a" });
-    expect(await loadAttachmentForModel({ orgId: f.b.id, key: doc.upload.key, name: "brief.md" })).toBeNull();
+    expect(await loadAttachmentForModel({ reader: { orgId: f.b.id, userId: f.b.admin.userId, isAdmin: true }, key: doc.upload.key, name: "brief.md" })).toBeNull();
     const other = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "other.md", type: "text/markdown", bytes: "other" });
-    expect(await loadAttachmentForModel({ orgId: f.a.id, key: doc.upload.key, contentKey: other.upload.contentKey, name: "brief.md" })).toBeNull();
+    expect(await loadAttachmentForModel({ reader: memberOfA(), key: doc.upload.key, contentKey: other.upload.contentKey, name: "brief.md" })).toBeNull();
     const bmp = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "old.bmp", type: "image/bmp", bytes: "BM" });
-    expect(await loadAttachmentForModel({ orgId: f.a.id, key: bmp.upload.key, contentType: "image/bmp", name: "old.bmp" })).toBeNull();
+    expect(await loadAttachmentForModel({ reader: memberOfA(), key: bmp.upload.key, name: "old.bmp" })).toBeNull();
   });
 });
 

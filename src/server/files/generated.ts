@@ -1,6 +1,6 @@
 // For tools that produce files (reports, slides, sandbox output): stores the bytes in the
 // organisation's folder and returns the tool result's file entry. POST /api/files/presigned_download
-// serves it like an upload (any key under org/<orgId>/ is the organisation's).
+// serves it to anyone in the organisation (access.ts: generated files are the organisation's).
 import { randomUUID } from "node:crypto";
 import { blobStore } from "../storage/store";
 import { storedFileName } from "./keys";

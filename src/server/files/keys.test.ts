@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentKeyOf, isOrgKey, parseUploadKey, storedFileName, uploadKeys } from "./keys";
+import { isOrgKey, parseUploadKey, storedFileName, uploadKeys } from "./keys";
 
 describe("file keys", () => {
   it("[FILE-25] keys use the sanitised name under org/<orgId>/uploads/<fileId>/", () => {
@@ -9,7 +9,6 @@ describe("file keys", () => {
       contentKey: `org/org1/uploads/${id}/content.txt`,
     });
     expect(parseUploadKey(`org/org1/uploads/${id}/My_file_no1.pdf`)).toEqual({ orgId: "org1", fileId: id, name: "My_file_no1.pdf" });
-    expect(contentKeyOf(`org/org1/uploads/${id}/My_file_no1.pdf`)).toBe(`org/org1/uploads/${id}/content.txt`);
   });
 
   it("names that would be unsafe or clash with the extracted text are renamed", () => {

@@ -35,6 +35,3 @@ export function parseUploadKey(key: string): { orgId: string; fileId: string; na
   const m = isValidKey(key) ? UPLOAD_KEY.exec(key) : null;
   return m && m[3] !== CONTENT_FILE_NAME ? { orgId: m[1]!, fileId: m[2]!, name: m[3]! } : null;
 }
-
-/** An upload's extracted-text key, derived from its key rather than taken from a request. */
-export const contentKeyOf = (key: string) => `${key.slice(0, key.lastIndexOf("/"))}/${CONTENT_FILE_NAME}`;

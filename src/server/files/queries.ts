@@ -28,6 +28,15 @@ export async function getFileByKey({ orgId, key }: { orgId: string; key: string 
   return row ?? null;
 }
 
+export async function getFileById({ orgId, id }: { orgId: string; id: string }): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(file)
+    .where(and(eq(file.organizationId, orgId), eq(file.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function updateFile({ orgId, id, ...fields }: { orgId: string; id: string; status: FileStatus; size?: number }) {
   await db
     .update(file)

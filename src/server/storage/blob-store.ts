@@ -52,6 +52,14 @@ export interface BlobStore {
 
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+/** No download URL, built-in or S3, may live longer (decision 023): a leaked link dies within the quarter hour. */
+export const MAX_DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+
+export function assertDownloadTtl(expiresIn: number): void {
+  if (!Number.isInteger(expiresIn) || expiresIn <= 0 || expiresIn > MAX_DOWNLOAD_URL_TTL_SECONDS) {
+    throw new RangeError(`A download URL lives 1 to ${MAX_DOWNLOAD_URL_TTL_SECONDS} seconds, not ${expiresIn}`);
+  }
+}
 
 export const metadataHeader = (name: string) => `x-amz-meta-${name}`;
 

@@ -210,3 +210,70 @@ describe("local signed download (API-16)", () => {
     expect((await ctx.app.request(url)).status).toBe(404);
   });
 });
+
+describe("signed URLs cannot be re-read as other parameters (security #1)", () => {
+  const stored = async (name: string, body: string, type = "text/plain") => {
+    const key = orgKey(name);
+    await store.put(key, new TextEncoder().encode(body), type);
+    return key;
+  };
+
+  it("security #1: a file name holding newlines cannot move the signature onto another key or a later expiry", async () => {
+    const own = await stored("own.txt", "own file");
+    const victim = await stored("victim.txt", "victim-secret");
+    // The review's rewrite: the signed name smuggles exp and key lines; the forged query re-splits them.
+    const url = new URL(await store.presignGet({ key: own, filename: `X\nexp=9999999999\nkey=${victim}`, disposition: "attachment", expiresIn: 300 }), "http://x");
+    const q = url.searchParams;
+    const forged = new URLSearchParams();
+    forged.append(`disp=attachment\nexp=${q.get("exp")}\nkey`, `${own}\nname=X`);
+    forged.append("exp", "9999999999");
+    forged.append("key", victim);
+    forged.append("sig", q.get("sig")!);
+    const res = await ctx.app.request(`${url.pathname}?${forged}`);
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain("victim-secret");
+    // The honest URL still works and names the file as asked (on one line).
+    const honest = await ctx.app.request(url.pathname + url.search);
+    expect(honest.status).toBe(200);
+    expect(await honest.text()).toBe("own file");
+  });
+
+  it("security #1: a correctly signed URL that would live past the 15-minute cap is refused", async () => {
+    const key = await stored("future.txt", "from the future");
+    const future = new LocalBlobStore(ctx.config.dataDir, ctx.services.secrets.derive("blob-url"), () => Date.now() + 10 * 365 * 86400 * 1000);
+    const url = await future.presignGet({ key, filename: "future.txt", disposition: "attachment", expiresIn: 300 });
+    const res = await ctx.app.request(url);
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain("from the future");
+    const { url: upload, headers } = await future.presignPut({ key: orgKey("later.txt"), contentType: "text/plain", maxBytes: 10, metadata: meta });
+    expect((await put(upload, { headers, body: "x" })).status).toBe(403);
+  });
+
+  it("security #1: no download URL is signed for longer than 15 minutes", async () => {
+    const key = await stored("long.txt", "x");
+    for (const expiresIn of [15 * 60 + 1, 9999999999, 0, -5, 1.5]) {
+      await expect(store.presignGet({ key, disposition: "attachment", expiresIn })).rejects.toThrow(RangeError);
+    }
+    expect((await ctx.app.request(await store.presignGet({ key, disposition: "attachment", expiresIn: 15 * 60 }))).status).toBe(200);
+  });
+
+  it("a parameter added to a valid URL, or given twice, is refused (guards security #1; held before the fix too)", async () => {
+    const key = await stored("extra.txt", "x");
+    const url = await store.presignGet({ key, filename: "extra.txt", disposition: "attachment", expiresIn: 60 });
+    for (const extra of ["&x=1", "&disp=inline", `&key=${encodeURIComponent(key)}`, "&name=other.txt", "&sig=AAAA"]) {
+      expect((await ctx.app.request(url + extra)).status, extra).toBe(403);
+    }
+  });
+
+  it("a file name with newlines, quotes, backslashes and unicode downloads with a one-line Content-Disposition that round-trips (guards security #1)", async () => {
+    const key = await stored("odd.txt", "odd body");
+    const filename = 'Q3 "final"\r\nSet-Cookie: a=b\\; résumé 日本 ☃.txt';
+    const res = await ctx.app.request(await store.presignGet({ key, filename, disposition: "attachment", expiresIn: 60 }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("odd body");
+    const header = res.headers.get("content-disposition")!;
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(header).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]+$/);
+    expect(decodeURIComponent(header.split("filename*=UTF-8''")[1]!)).toBe(filename);
+  });
+});

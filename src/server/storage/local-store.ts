@@ -10,9 +10,11 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../errors";
 import { mediaTypeOf } from "../../shared/files/content-types";
 import { assertValidKey, isValidKey } from "./keys";
-import { signUrl, verifyUrl } from "./signed-url";
+import { signUrl, verifyUrl, type UrlShape } from "./signed-url";
 import {
+  MAX_DOWNLOAD_URL_TTL_SECONDS,
   UPLOAD_URL_TTL_SECONDS,
+  assertDownloadTtl,
   contentDisposition,
   isActiveContent,
   metadataHeader,
@@ -29,6 +31,9 @@ export const BLOB_UPLOAD_PATH = "/api/blob/upload";
 export const BLOB_DOWNLOAD_PATH = "/api/blob/download";
 
 const META_PREFIX = "meta-";
+
+const UPLOAD_URL: UrlShape = { method: "PUT", path: BLOB_UPLOAD_PATH, required: ["key", "type", "max"], prefix: META_PREFIX, maxTtlSeconds: UPLOAD_URL_TTL_SECONDS };
+const DOWNLOAD_URL: UrlShape = { method: "GET", path: BLOB_DOWNLOAD_PATH, required: ["key", "disp"], optional: ["name"], maxTtlSeconds: MAX_DOWNLOAD_URL_TTL_SECONDS };
 
 interface Sidecar {
   contentType: string;
@@ -68,26 +73,23 @@ export class LocalBlobStore implements BlobStore {
     return path.join(this.metaDir, ...key.split("/")) + ".json";
   }
 
-  private expiry(seconds: number) {
-    return String(Math.floor(this.now() / 1000) + seconds);
-  }
-
   async presignPut({ key, contentType, maxBytes, metadata }: PresignPutInput): Promise<PresignedPut> {
     assertValidKey(key);
-    const params: Record<string, string> = { key, type: contentType, max: String(maxBytes), exp: this.expiry(UPLOAD_URL_TTL_SECONDS) };
+    const params: Record<string, string> = { key, type: contentType, max: String(maxBytes) };
     const headers: Record<string, string> = { "Content-Type": contentType };
     for (const [name, value] of Object.entries(metadata)) {
       params[META_PREFIX + name] = value;
       headers[metadataHeader(name)] = value;
     }
-    return { url: signUrl(this.secret, "PUT", BLOB_UPLOAD_PATH, params), method: "PUT", headers };
+    return { url: signUrl(this.secret, UPLOAD_URL, params, UPLOAD_URL_TTL_SECONDS, this.now()), method: "PUT", headers };
   }
 
   async presignGet({ key, filename, disposition, expiresIn }: PresignGetInput): Promise<string> {
     assertValidKey(key);
-    const params: Record<string, string> = { key, disp: disposition, exp: this.expiry(expiresIn) };
+    assertDownloadTtl(expiresIn);
+    const params: Record<string, string> = { key, disp: disposition };
     if (filename) params.name = filename;
-    return signUrl(this.secret, "GET", BLOB_DOWNLOAD_PATH, params);
+    return signUrl(this.secret, DOWNLOAD_URL, params, expiresIn, this.now());
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string, metadata: Record<string, string> = {}): Promise<void> {
@@ -124,7 +126,7 @@ export class LocalBlobStore implements BlobStore {
    * metadata headers, then streams the body to disk and stops at the signed size limit (413).
    */
   async acceptUpload(query: URLSearchParams, headers: Headers, body: ReadableStream<Uint8Array> | null): Promise<void> {
-    const verified = verifyUrl(this.secret, "PUT", query, this.now());
+    const verified = verifyUrl(this.secret, UPLOAD_URL, query, this.now());
     if (!verified.ok) throw refused(verified.reason);
     const { key, type, max } = verified.params;
     const maxBytes = Number(max);
@@ -157,10 +159,10 @@ export class LocalBlobStore implements BlobStore {
 
   /** GET /api/blob/download: the file with its type, the signed disposition and no sniffing. */
   async openDownload(query: URLSearchParams): Promise<DownloadResponse> {
-    const verified = verifyUrl(this.secret, "GET", query, this.now());
+    const verified = verifyUrl(this.secret, DOWNLOAD_URL, query, this.now());
     if (!verified.ok) throw refused(verified.reason);
     const { key, disp, name } = verified.params;
-    if (!key || !isValidKey(key)) throw refused("signature");
+    if (!key || !isValidKey(key) || (disp !== "inline" && disp !== "attachment")) throw refused("signature");
     const info = await this.head(key);
     if (!info) throw new AppError("not_found", "File not found");
     const disposition: Disposition = disp === "inline" && !isActiveContent(info.contentType) ? "inline" : "attachment";

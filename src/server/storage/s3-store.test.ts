@@ -108,6 +108,26 @@ describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
     expect(page.headers.get("content-disposition")).toMatch(/^attachment/);
   });
 
+  it("security #1: a presigned GET is never signed for longer than 15 minutes", async () => {
+    const k = key("long.txt");
+    for (const expiresIn of [15 * 60 + 1, 7 * 86400, 0]) {
+      await expect(store.presignGet({ key: k, disposition: "attachment", expiresIn })).rejects.toThrow(RangeError);
+    }
+  });
+
+  it("a file name with newlines, quotes and unicode reaches the bucket's Content-Disposition on one line and round-trips (guards security #1)", async () => {
+    const k = key("odd.txt");
+    await store.put(k, new TextEncoder().encode("odd body"), "text/plain");
+    const filename = 'Q3 "final"\r\nx-amz-meta-evil: 1\\; résumé 日本 ☃.txt';
+    const res = await fetch(await store.presignGet({ key: k, filename, disposition: "attachment", expiresIn: 60 }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("odd body");
+    const header = res.headers.get("content-disposition")!;
+    expect(res.headers.get("x-amz-meta-evil")).toBeNull();
+    expect(header).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]+$/);
+    expect(decodeURIComponent(header.split("filename*=UTF-8''")[1]!)).toBe(filename);
+  });
+
   it("[API-16] an expired presigned GET is refused", async () => {
     const k = key("short.txt");
     await store.put(k, new TextEncoder().encode("short-lived"), "text/plain");
@@ -142,7 +162,7 @@ describe("the file calls with S3 as the store (FILE-27)", () => {
       });
       expect(extraction.body).toMatchObject({ status: "success" });
       expect((await getFileByKey({ orgId: f.a.id, key: upload.key }))?.status).toBe("extracted");
-      const att = await loadAttachmentForModel({ orgId: f.a.id, key: upload.key, contentKey: upload.contentKey, name: "memo.docx" });
+      const att = await loadAttachmentForModel({ reader: { orgId: f.a.id, userId: f.a.member.userId, isAdmin: false }, key: upload.key, contentKey: upload.contentKey, name: "memo.docx" });
       expect(att).toEqual({ kind: "text", text: expect.stringContaining("Stored in a bucket.") });
 
       const dl = await signedDownload(ctx.app, f.a.member, f.a.id, { r2Path: upload.key, filename: "memo.docx" });

@@ -7,6 +7,7 @@ import { assertValidKey, isValidKey } from "./keys";
 import type { S3Config } from "./s3-config";
 import {
   UPLOAD_URL_TTL_SECONDS,
+  assertDownloadTtl,
   contentDisposition,
   isActiveContent,
   metadataHeader,
@@ -67,6 +68,7 @@ export class S3BlobStore implements BlobStore {
 
   async presignGet({ key, filename, disposition, expiresIn }: PresignGetInput): Promise<string> {
     assertValidKey(key);
+    assertDownloadTtl(expiresIn);
     const { sdk, client } = await this.connect();
     const info = disposition === "inline" ? await this.head(key) : null;
     const safe = disposition === "inline" && info && !isActiveContent(info.contentType) ? "inline" : "attachment";
