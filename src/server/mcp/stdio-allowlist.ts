@@ -100,15 +100,16 @@ function commandNotAllowed(allowlist: Record<string, string[]>, command: string)
 export function checkStdioAllowed(allowlist: Record<string, string[]>, command: string, args: string[], dataDir?: string): StdioPlan {
   if (!Object.keys(allowlist).length) throw commandNotAllowed(allowlist, command);
   const program = resolveCommand(command);
-  const key = program ? Object.keys(allowlist).find((k) => resolveCommand(k) === program) : undefined;
-  if (!program || key === undefined) {
+  // Every spelling of the same file counts ("node" and "/usr/bin/node"): their arguments add up.
+  const keys = program ? Object.keys(allowlist).filter((k) => resolveCommand(k) === program) : [];
+  if (!program || !keys.length) {
     if (allowlist[command]) throw new AppError("bad_request", `Command ${command} was not found on this server`);
     throw commandNotAllowed(allowlist, command);
   }
   const mounts: Mount[] = [[path.dirname(program), path.dirname(program)]];
   for (const arg of args) {
     const refuse = (why?: string) => new AppError("bad_request", `Argument ${JSON.stringify(arg)} is not allowed for ${command}${why ? `: ${why}` : ""}`);
-    const matches = allowlist[key]!.map((a) => (a.endsWith("*") ? matchWildcard(a, arg) : a === arg ? matchExact(arg) : null));
+    const matches = keys.flatMap((k) => allowlist[k]!).map((a) => (a.endsWith("*") ? matchWildcard(a, arg) : a === arg ? matchExact(arg) : null));
     const ok = matches.find((m) => m && "mounts" in m);
     if (!ok || !("mounts" in ok)) {
       const refused = matches.find((m) => m && "refusal" in m);
