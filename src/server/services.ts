@@ -35,7 +35,13 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
   setOutboundAllowList(config.outboundAllowHosts);
   // PORT=0 (any free port) is known only once listening: main.ts sets it then.
   setOwnListenPort(config.port || null);
-  setMcpRuntimeOptions({ stdioAllowlist: config.mcpStdioAllowlist, connectTimeoutMs: config.mcpConnectTimeoutMs, callTimeoutMs: config.mcpToolTimeoutMs });
+  setMcpRuntimeOptions({
+    stdioAllowlist: config.mcpStdioAllowlist,
+    stdioNetwork: config.mcpStdioNetwork,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.mcpConnectTimeoutMs,
+    callTimeoutMs: config.mcpToolTimeoutMs,
+  });
   secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
   initBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") });
   const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });

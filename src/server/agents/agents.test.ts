@@ -220,7 +220,7 @@ describe("MCP servers", () => {
     const res = await add(f.a.admin, { type: "stdio", name: "FS", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem"] });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Stdio MCP servers are disabled on this server: the operator has not allowed any command");
-    const { checkStdioAllowed } = await import("./mcp-service");
+    const { checkStdioAllowed } = await import("../mcp/stdio-allowlist");
     const allow = { npx: ["-y", "@modelcontextprotocol/*"] };
     expect(() => checkStdioAllowed(allow, "npx", ["-y", "@modelcontextprotocol/server-filesystem"])).not.toThrow();
     expect(() => checkStdioAllowed(allow, "npx", ["-y", "evil-package"])).toThrow('Argument "evil-package" is not allowed for npx');

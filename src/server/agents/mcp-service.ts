@@ -1,6 +1,8 @@
 // MCP servers of an organisation. Stdio servers run programs on this machine, so the operator's
-// allow-list (MCP_STDIO_ALLOWLIST) names the commands and the arguments they may take; they are
-// spawned without a shell. Remote servers' URLs go through the outbound guard when used.
+// allow-list (MCP_STDIO_ALLOWLIST) names the commands and the arguments they may take (checked on the
+// resolved paths, mcp/stdio-allowlist.ts), and they run sandboxed (mcp/stdio-sandbox.ts); a server the
+// host could not run isolated is refused here already. Remote servers' URLs go through the outbound
+// guard when used.
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { invalidate } from "../cache/invalidation";
@@ -8,23 +10,17 @@ import { agent, mcpServer } from "../db/tables";
 import { AppError } from "../errors";
 import { secrets } from "../services";
 import type { McpServerInput } from "../../shared/agents/mcp-schema";
+import { mcpRuntimeOptions } from "../mcp/runtime-options";
+import { checkStdioAllowed } from "../mcp/stdio-allowlist";
+import { stdioSandboxUnavailable } from "../mcp/stdio-sandbox";
 import { toMcpServerInfo } from "./mcp-queries";
 
-export function checkStdioAllowed(allowlist: Record<string, string[]>, command: string, args: string[]) {
-  const allowedArgs = allowlist[command];
-  if (!allowedArgs) {
-    throw new AppError("bad_request", Object.keys(allowlist).length
-      ? `Command ${command} is not allowed for stdio MCP servers (allowed: ${Object.keys(allowlist).join(", ")})`
-      : "Stdio MCP servers are disabled on this server: the operator has not allowed any command");
-  }
-  for (const arg of args) {
-    const ok = allowedArgs.some((a) => (a.endsWith("*") ? arg.startsWith(a.slice(0, -1)) : a === arg));
-    if (!ok) throw new AppError("bad_request", `Argument ${JSON.stringify(arg)} is not allowed for ${command}`);
-  }
-}
-
 export async function createMcpServer({ orgId, input, allowlist }: { orgId: string; input: McpServerInput; allowlist: Record<string, string[]> }) {
-  if (input.type === "stdio") checkStdioAllowed(allowlist, input.command, input.args);
+  if (input.type === "stdio") {
+    checkStdioAllowed(allowlist, input.command, input.args, mcpRuntimeOptions().dataDir);
+    const unavailable = stdioSandboxUnavailable();
+    if (unavailable) throw new AppError("bad_request", unavailable);
+  }
   const secret = input.type === "stdio" ? input.env : input.headers;
   const [row] = await db
     .insert(mcpServer)

@@ -1,26 +1,18 @@
-// Opens one MCP client. Stdio servers: the stored command and arguments exactly, never a shell,
-// re-checked against the operator's allow-list at spawn time, with a minimal environment (PATH and
-// the server's own configured variables; none of this process's secrets). Remote servers: every
-// request goes through the outbound guard, Streamable HTTP first, falling back to SSE.
-import os from "node:os";
+// Opens one MCP client. Stdio servers: re-checked against the operator's allow-list and the refused
+// environment variables at every spawn, then run in the sandbox (stdio-sandbox.ts), never through a
+// shell. Remote servers: every request goes through the outbound guard, Streamable HTTP first,
+// falling back to SSE.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type * as McpClientModule from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AppError } from "../errors";
-import { checkStdioAllowed } from "../agents/mcp-service";
+import { stdioEnvRefusal } from "../../shared/agents/mcp-env";
 import { resolvePinned, urlPort } from "../net/outbound-guard";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 import type { McpServerConfig } from "./queries";
 import { mcpRuntimeOptions } from "./runtime-options";
-
-/** Variables that would let a configured environment change what an allow-listed command runs. */
-const UNSAFE_ENV = /^(PATH|LD_.*|DYLD_.*|NODE_OPTIONS|NODE_PATH|PYTHON(PATH|STARTUP|HOME)|PERL5(LIB|OPT)|RUBYOPT|RUBYLIB|BASH_ENV|ENV|SHELLOPTS|IFS)$/i;
-
-export function childEnvironment(configured: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" };
-  for (const [k, v] of Object.entries(configured)) if (!UNSAFE_ENV.test(k) && typeof v === "string") env[k] = v;
-  return env;
-}
+import { checkStdioAllowed } from "./stdio-allowlist";
+import { launchStdio } from "./stdio-sandbox";
 
 const clientInfo = { name: "switchboard", version: "1.0.0" };
 
@@ -55,13 +47,7 @@ async function open(transport: Transport, signal: AbortSignal): Promise<Client> 
 }
 
 export async function connectMcpServer(server: McpServerConfig, signal: AbortSignal): Promise<Client> {
-  if (server.type === "stdio") {
-    const command = server.command ?? "";
-    checkStdioAllowed(mcpRuntimeOptions().stdioAllowlist, command, server.args);
-    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-    const transport = new StdioClientTransport({ command, args: server.args, env: childEnvironment(server.secrets), stderr: "ignore", cwd: os.tmpdir() });
-    return open(transport, signal);
-  }
+  if (server.type === "stdio") return connectStdio(server, signal);
   if (!server.url) throw new AppError("bad_request", "The MCP server has no URL");
   const url = new URL(server.url);
   // Refuse before any transport starts, with the guard's own message; the fetch re-checks every request.
@@ -79,5 +65,26 @@ export async function connectMcpServer(server: McpServerConfig, signal: AbortSig
     if (err instanceof AppError || signal.aborted) throw err;
     // Older servers speak only the HTTP+SSE transport.
     return open(sse(), signal);
+  }
+}
+
+async function connectStdio(server: McpServerConfig, signal: AbortSignal): Promise<Client> {
+  const opts = mcpRuntimeOptions();
+  // Stored before these rules existed, or written around the API: refused, not silently dropped.
+  for (const name of Object.keys(server.secrets)) {
+    const refusal = stdioEnvRefusal(name);
+    if (refusal) throw new AppError("bad_request", refusal);
+  }
+  const plan = checkStdioAllowed(opts.stdioAllowlist, server.command ?? "", server.args, opts.dataDir);
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const launch = launchStdio(plan, server.secrets, { network: opts.stdioNetwork, dataDir: opts.dataDir });
+  // The SDK adds its default variables (HOME, PATH …) for the launcher only: bwrap clears them.
+  const transport = new StdioClientTransport({ command: launch.command, args: launch.args, env: {}, stderr: "ignore", cwd: "/" });
+  transport.onclose = launch.release; // the client chains its own handler after this one
+  try {
+    return await open(transport, signal);
+  } catch (err) {
+    launch.release();
+    throw err;
   }
 }

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
@@ -18,6 +19,8 @@ import { startEchoHttp, type EchoHttp } from "./fixtures/echo-http.mjs";
 import { mcpRuntimeOptions, setMcpRuntimeOptions } from "./runtime-options";
 import { openAgentMcp } from "./agent-mcp";
 import { connectMcpServer } from "./connect";
+import { MCP_STDIO_LIMITS } from "./stdio-sandbox";
+import { processesOf } from "../sandbox/uid-pool";
 
 const STDIO_SCRIPT = path.join(import.meta.dirname, "fixtures", "echo-stdio.mjs");
 const ALLOW = { [process.execPath]: [STDIO_SCRIPT] };
@@ -98,15 +101,6 @@ function fixtureChildren(): string[] {
   }
 }
 
-function processExists(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe("MCP tools at chat time", () => {
   beforeAll(() => setMcpRuntimeOptions({ stdioAllowlist: ALLOW }));
 
@@ -118,7 +112,10 @@ describe("MCP tools at chat time", () => {
     const streamed = lastParts!;
     expect(streamed.find((p) => p.type === "tool_call")!.value).toMatchObject({ toolName: "mcp_echo_stdio_echo", args: { text: "hello mcp" } });
     expect(streamed.find((p) => p.type === "tool_result")!.value).toMatchObject({ result: { status: "success", content: "echo: hello mcp" } });
-    expect(toolNames().sort()).toEqual(["mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid", "mcp_echo_stdio_sleep", "search_google"]);
+    expect(toolNames().sort()).toEqual([
+      "mcp_echo_stdio_connect", "mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid",
+      "mcp_echo_stdio_read_file", "mcp_echo_stdio_sleep", "mcp_echo_stdio_whoami", "mcp_echo_stdio_write_file", "search_google",
+    ]);
     const echo = fake.requests[0]!.body.tools.find((t: any) => t.function.name === "mcp_echo_stdio_echo");
     expect(echo.function.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
     // The model's second step got the MCP result.
@@ -150,42 +147,50 @@ describe("MCP tools at chat time", () => {
     await mcp.close();
   });
 
-  it("spawns the stdio child with PATH and its own configured variables only: no server secrets, no loader overrides", async () => {
+  it("spawns the stdio child with PATH, HOME and its own configured variables only: no server secrets", async () => {
     process.env.SWITCHBOARD_TEST_SECRET = "do-not-leak";
     try {
-      const server = await addServer(f.a.id, { secret: { MY_TOKEN: "t0k", LD_PRELOAD: "/tmp/evil.so", NODE_OPTIONS: "--require /tmp/evil.js" } });
+      const server = await addServer(f.a.id, { secret: { MY_TOKEN: "t0k" } });
       const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
       const result = await callTool(agent.id, "mcp_echo_stdio_env_keys");
-      const keys: string[] = JSON.parse(result.content);
-      expect(keys).toContain("PATH");
-      expect(keys).toContain("MY_TOKEN");
-      for (const k of ["SWITCHBOARD_TEST_SECRET", "SECRET_KEY", "DATABASE_URL", "TEST_DATABASE_URL", "OPENAI_BASE_URL", "LD_PRELOAD", "NODE_OPTIONS"]) expect(keys).not.toContain(k);
-      // Besides PATH, only the SDK's harmless defaults (HOME, USER, SHELL, TERM, LOGNAME) may appear.
-      expect(keys.filter((k) => !["PATH", "MY_TOKEN", "HOME", "USER", "SHELL", "TERM", "LOGNAME"].includes(k))).toEqual([]);
+      expect(JSON.parse(result.content)).toEqual(["HOME", "MY_TOKEN", "PATH", "PWD"]); // PWD: bwrap sets it with the working folder
     } finally {
       delete process.env.SWITCHBOARD_TEST_SECRET;
     }
   });
 
+  it("security #3: a member's chat runs the stdio server as an unprivileged uid that cannot see DATA_DIR/secret.key", async () => {
+    const key = path.join(ctx.config.dataDir, "secret.key");
+    writeFileSync(key, "the-master-key", { mode: 0o644 }); // readable by anyone who can see it: only isolation hides it
+    setMcpRuntimeOptions({ dataDir: ctx.config.dataDir });
+    const server = await addServer(f.a.id, {});
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
+    const who = JSON.parse((await callTool(agent.id, "mcp_echo_stdio_whoami")).content);
+    expect(who.uid).not.toBe(0);
+    expect(who.uid).toBeGreaterThanOrEqual(MCP_STDIO_LIMITS.uidBase);
+    const read = await callTool(agent.id, "mcp_echo_stdio_read_file", { path: key }).finally(() => rmSync(key));
+    expect(read).toEqual({ status: "success", content: "error ENOENT" });
+    expect(JSON.stringify(fake.requests)).not.toContain("the-master-key");
+  });
+
   it("closes the clients when the reply ends: the stdio child has exited", async () => {
     const server = await addServer(f.a.id, {});
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
-    const result = await callTool(agent.id, "mcp_echo_stdio_pid");
-    const pid = Number(result.content);
-    expect(pid).toBeGreaterThan(0);
-    expect(pid).not.toBe(process.pid);
-    await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
+    // The server runs in its own pid namespace as a uid of its own: no process of that uid may be left.
+    const { uid } = JSON.parse((await callTool(agent.id, "mcp_echo_stdio_whoami")).content);
+    expect(uid).toBeGreaterThanOrEqual(MCP_STDIO_LIMITS.uidBase);
+    await expect.poll(() => processesOf(uid), { timeout: 5_000 }).toBe(0);
   });
 
   it("closes the clients when the reply fails too", async () => {
     const server = await addServer(f.a.id, {});
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
-    fake.enqueue({ toolCalls: [{ name: "mcp_echo_stdio_pid", args: {} }] }, { httpError: 500 }, { httpError: 500 }); // the SDK retries once
-    const { parts, assistant } = await chat(f.a.member, agent.id, "pid then fail");
+    fake.enqueue({ toolCalls: [{ name: "mcp_echo_stdio_whoami", args: {} }] }, { httpError: 500 }, { httpError: 500 }); // the SDK retries once
+    const { parts, assistant } = await chat(f.a.member, agent.id, "whoami then fail");
     expect(parts.some((p) => p.type === "error")).toBe(true);
-    const pid = Number(assistant.toolInvocations[0].result.content);
-    expect(pid).toBeGreaterThan(0);
-    await expect.poll(() => processExists(pid), { timeout: 5_000 }).toBe(false);
+    const { uid } = JSON.parse(assistant.toolInvocations[0].result.content);
+    expect(uid).toBeGreaterThanOrEqual(MCP_STDIO_LIMITS.uidBase);
+    await expect.poll(() => processesOf(uid), { timeout: 5_000 }).toBe(0);
   });
 
   it("stop cancels a running MCP tool call and closes the clients", async () => {

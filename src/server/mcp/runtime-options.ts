@@ -2,6 +2,10 @@
 export interface McpRuntimeOptions {
   /** MCP_STDIO_ALLOWLIST, re-checked every time a stdio server is spawned. */
   stdioAllowlist: Record<string, string[]>;
+  /** MCP_STDIO_NETWORK: stdio servers share the host's network (otherwise they have none). */
+  stdioNetwork: boolean;
+  /** DATA_DIR, which no stdio server may see. */
+  dataDir?: string;
   /** How long connecting and listing tools may take per server (MCP_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs: number;
   /** How long one tool call may take (MCP_TOOL_TIMEOUT_MS). */
@@ -13,7 +17,7 @@ export const MCP_DEFAULTS = { connectTimeoutMs: 10_000, callTimeoutMs: 60_000 } 
 export const MAX_TOOLS_PER_SERVER = 64;
 export const MAX_RESULT_CHARS = 100_000;
 
-let options: McpRuntimeOptions = { stdioAllowlist: {}, ...MCP_DEFAULTS };
+let options: McpRuntimeOptions = { stdioAllowlist: {}, stdioNetwork: false, ...MCP_DEFAULTS };
 
 export function setMcpRuntimeOptions(next: Partial<McpRuntimeOptions>) {
   options = { ...options, ...next };

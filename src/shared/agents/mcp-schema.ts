@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stdioEnvRefusal } from "./mcp-env";
 
 export const mcpServerInput = z.discriminatedUnion("type", [
   z.object({
@@ -8,7 +9,15 @@ export const mcpServerInput = z.discriminatedUnion("type", [
     enabled: z.boolean().default(true),
     command: z.string().trim().min(1, "Command is required"),
     args: z.array(z.string()).default([]),
-    env: z.record(z.string()).optional(),
+    env: z
+      .record(z.string())
+      .superRefine((env, ctx) => {
+        for (const name of Object.keys(env)) {
+          const refusal = stdioEnvRefusal(name);
+          if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, message: refusal, path: [name] });
+        }
+      })
+      .optional(),
   }),
   z.object({
     type: z.enum(["http", "sse"]),

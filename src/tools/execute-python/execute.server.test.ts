@@ -10,7 +10,7 @@ import type { ToolContext } from "../executor.server";
 import { executePython } from "./definition";
 import { execute } from "./execute.server";
 import { PYTHON_LIMITS, runPython, sandboxUnavailableReason } from "./sandbox.server";
-import { processesOf } from "./uid-pool.server";
+import { processesOf } from "../../server/sandbox/uid-pool";
 
 const ctx = (signal = new AbortController().signal) => ({ abortSignal: signal }) as ToolContext;
 const run = (code: string, signal?: AbortSignal) => execute(executePython.input.parse({ code }), ctx(signal));

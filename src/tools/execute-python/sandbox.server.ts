@@ -1,18 +1,16 @@
-// The Python sandbox (docs: /work/shared/RECIPES.md). Layers, outermost first:
-//   timeout -s KILL → prlimit (address space, CPU, processes, open files, file size, no core)
-//   → bwrap (new net/pid/ipc/uts namespaces, read-only /usr, private /proc /dev /tmp, empty env,
-//     the run's own folder as the working dir, dies with its parent)
-//   → setpriv (unprivileged uid, no capabilities, no new privileges) → /usr/bin/python3 -I reading stdin.
+// The Python sandbox (docs: /work/shared/RECIPES.md): `timeout -s KILL` around the host's shared
+// isolation (server/sandbox/isolation.ts: prlimit → bwrap without network → setpriv) with a CPU limit,
+// the run's own folder as the working dir, and /usr/bin/python3 -I reading the code on stdin.
 // The process limit counts per uid machine-wide and root ignores it, so every concurrent run gets its
 // own uid from a small pool. Needs root (to set up namespaces and switch uid) and bubblewrap; without
 // them runs fail closed with a clear message rather than run unisolated.
 import { spawn } from "node:child_process";
-import { existsSync, lstatSync } from "node:fs";
 import { chown, mkdtemp, rm } from "node:fs/promises";
 import { constants as osConstants, tmpdir } from "node:os";
 import path from "node:path";
 import { listOutputFiles, type SandboxFile } from "./output-files.server";
-import { releaseUid, takeUid } from "./uid-pool.server";
+import { isolatedCommand, isolationUnavailableReason, SANDBOX_BIN } from "../../server/sandbox/isolation";
+import { releaseUid, takeUid } from "../../server/sandbox/uid-pool";
 
 export const PYTHON_LIMITS = {
   timeoutSeconds: 30,
@@ -49,43 +47,22 @@ export interface PythonRunOptions {
 
 export class SandboxUnavailableError extends Error {}
 
-const BIN = { timeout: "/usr/bin/timeout", prlimit: "/usr/bin/prlimit", bwrap: "/usr/bin/bwrap", setpriv: "/usr/bin/setpriv", python: "/usr/bin/python3" };
+const PYTHON = "/usr/bin/python3";
 const SIGKILL_EXIT = 137;
 const SIGXCPU_EXIT = 152;
 
 export function sandboxUnavailableReason(): string | null {
-  if (process.platform !== "linux") return "the Python sandbox needs Linux";
-  if (process.getuid?.() !== 0) return "the Python sandbox needs the server to run as root to isolate runs";
-  const missing = Object.values(BIN).filter((bin) => !existsSync(bin));
-  return missing.length ? `missing ${missing.join(", ")} (install bubblewrap and python3)` : null;
-}
-
-/** /lib, /bin … are symlinks into /usr on merged-/usr systems and directories elsewhere. */
-function rootLinks(): string[] {
-  return ["bin", "sbin", "lib", "lib32", "lib64", "libx32"].flatMap((name) => {
-    const p = `/${name}`;
-    if (!existsSync(p)) return [];
-    const stat = lstatSync(p);
-    return stat.isSymbolicLink() ? ["--symlink", `usr/${name}`, p] : ["--ro-bind", p, p];
-  });
+  return isolationUnavailableReason("the Python sandbox", [PYTHON]);
 }
 
 export function sandboxCommand(workDir: string, uid: number, l: PythonLimits): string[] {
   const env = { HOME: "/sandbox", PATH: "/usr/bin:/bin", LANG: "C.UTF-8", USER: "sandbox", LOGNAME: "sandbox", TMPDIR: "/tmp", MPLBACKEND: "Agg", MPLCONFIGDIR: "/tmp" };
   return [
-    BIN.timeout, "-s", "KILL", String(l.timeoutSeconds),
-    BIN.prlimit, `--as=${l.memoryBytes}`, `--cpu=${l.cpuSeconds}:${l.cpuSeconds + 1}`, `--nproc=${l.maxProcesses}`,
-    `--nofile=${l.maxOpenFiles}`, `--fsize=${l.maxFileBytes}`, "--core=0", "--",
-    BIN.bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
-    "--die-with-parent", "--new-session", "--clearenv",
-    "--ro-bind", "/usr", "/usr", ...rootLinks(), "--perms", "0755", "--dir", "/etc",
-    "--ro-bind-try", "/etc/alternatives", "/etc/alternatives", "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
-    "--ro-bind-try", "/etc/localtime", "/etc/localtime",
-    "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", String(l.tmpBytes), "--tmpfs", "/tmp",
-    "--bind", workDir, "/sandbox", "--chdir", "/sandbox",
-    ...Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]),
-    "--", BIN.setpriv, `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
-    "--", BIN.python, "-I", "-",
+    SANDBOX_BIN.timeout, "-s", "KILL", String(l.timeoutSeconds),
+    ...isolatedCommand(
+      { uid, limits: l, hostname: "sandbox", env, mounts: ["--bind", workDir, "/sandbox"], chdir: "/sandbox" },
+      [PYTHON, "-I", "-"],
+    ),
   ];
 }
 
