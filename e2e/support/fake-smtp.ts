@@ -1,8 +1,8 @@
 // A real SMTP server on loopback (the smtp-server package) that keeps what it receives, for the API
-// tests and the e2e run. It asks for the credentials of FAKE_SMTP_URL's form, so the app's SMTP_URL
-// is used as an operator would write it. Run as a script, it serves E2E_FAKE_SMTP_PORT and answers
-// GET /messages on FAKE_SMTP_HTTP_PORT with what it received (for the e2e tests to read).
-import http from "node:http";
+// tests and the e2e run. It asks for a user name and password, so the app's SMTP_URL is used as an
+// operator would write it. Run as a script (e2e), it serves E2E_FAKE_SMTP_PORT and appends what it
+// receives to the FAKE_SMTP_INBOX file, which the specs read with readInbox().
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -122,11 +122,20 @@ function decodeWords(value: string): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeSmtp(Number(process.env.E2E_FAKE_SMTP_PORT ?? 0));
-  // The e2e tests read the inbox over HTTP: the SMTP server runs in its own process.
-  const inbox = http.createServer((req, res) => {
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify(req.url?.startsWith("/messages") ? fake.messages : []));
-  });
-  inbox.listen(Number(process.env.FAKE_SMTP_HTTP_PORT ?? 0), "127.0.0.1");
+  // The e2e tests run in other processes: each message is appended to a JSON-lines inbox file.
+  const inbox = process.env.FAKE_SMTP_INBOX;
+  if (inbox) {
+    const push = fake.messages.push.bind(fake.messages);
+    fake.messages.push = (...items) => {
+      for (const m of items) appendFileSync(inbox, JSON.stringify(m) + "\n");
+      return push(...items);
+    };
+  }
   console.log(`fake SMTP listening on ${fake.port}`);
+}
+
+/** The messages the script-mode server has written to its inbox file (e2e). */
+export function readInbox(inbox: string): ReceivedEmail[] {
+  if (!existsSync(inbox)) return [];
+  return readFileSync(inbox, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as ReceivedEmail);
 }
