@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./e2e/support/fake-google";
+import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from "./e2e/support/fake-smtp";
 
 // Overridable so that several checkouts can run their e2e tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -12,6 +13,8 @@ export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3
 const fakeProviderURL = `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`;
 /** The loopback Google identity provider (e2e/support/fake-google.ts) the app links accounts with. */
 const FAKE_GOOGLE_PORT = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 3198);
+/** The loopback SMTP server (e2e/support/fake-smtp.ts) the app sends invitations and verifications to. */
+const FAKE_SMTP_PORT = Number(process.env.E2E_FAKE_SMTP_PORT ?? 3197);
 const baseURL = `http://localhost:${PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = fs.existsSync(chromiumPath);
@@ -26,6 +29,8 @@ if (!hasChromium) {
 
 // The config is evaluated again in every worker; the env var keeps one data folder per run.
 process.env.SB_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "sb-e2e-"));
+/** What the fake SMTP server received, one JSON message a line (read with readInbox in the specs). */
+process.env.SB_E2E_SMTP_INBOX ??= `${process.env.SB_E2E_DATA_DIR}-inbox.jsonl`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -77,6 +82,14 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
+          command: "node e2e/support/fake-smtp.ts",
+          port: FAKE_SMTP_PORT,
+          env: { E2E_FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_INBOX: process.env.SB_E2E_SMTP_INBOX },
+          reuseExistingServer: false,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+        {
           command: "node scripts/build.mjs && node dist/server/main.js",
           url: `${baseURL}/`,
           env: {
@@ -93,6 +106,8 @@ export default defineConfig({
             GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
             GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
             GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${FAKE_GOOGLE_PORT}/.well-known/openid-configuration`,
+            SMTP_URL: `smtp://${FAKE_SMTP_USER}:${FAKE_SMTP_PASSWORD}@127.0.0.1:${FAKE_SMTP_PORT}`,
+            SMTP_FROM: "Switchboard <noreply@switchboard.test>",
           },
           reuseExistingServer: false,
           timeout: 120_000,

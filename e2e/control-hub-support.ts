@@ -28,7 +28,11 @@ export async function memberOfNewOrg(page: Page, browser: Browser) {
   const member = await memberContext.newPage();
   const { email } = await signUpViaApi(member, "Mia Member");
   const invitation = await post(page.request, "/api/auth/organization/invite-member", { email, role: "org:member", organizationId: org.id });
-  await post(member.request, "/api/auth/organization/accept-invitation", { invitationId: invitation.id });
+  // The member's address is unverified: they accept through the link an admin copies (decision 024).
+  const link = await page.request.get(`/api/invitations/${invitation.id}/link?orgId=${org.id}`);
+  expect(link.ok(), await link.text()).toBeTruthy();
+  const token = new URL(((await link.json()) as { url: string }).url).searchParams.get("token");
+  await post(member.request, "/api/invitations/accept", { invitationId: invitation.id, token });
   await setActiveOrgViaApi(member, org.id);
   return { org, member, close: () => memberContext.close() };
 }

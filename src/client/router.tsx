@@ -7,6 +7,7 @@ import { PublicOnly } from "./components/shell/public-only";
 import { RequireAuth } from "./components/shell/require-auth";
 
 const signInPage = async () => ({ Component: (await import("./features/auth-orgs/sign-in-page")).SignInPage });
+const invitePage = async () => ({ Component: (await import("./features/auth-orgs/invite-page")).InvitePage });
 const dashboardPage = async () => ({ Component: (await import("./features/dashboard/dashboard-page")).DashboardPage });
 const chatPage = async () => ({ Component: (await import("./features/chat/chat-page")).ChatPage });
 const controlHubLayout = async () => ({ Component: (await import("./features/control-hub/control-hub-layout")).ControlHubLayout });
@@ -39,6 +40,8 @@ export const router = createBrowserRouter([
       {
         Component: RequireAuth,
         children: [
+          // The invitation link (decision 024): visitors sign in or up first, then come back to accept.
+          { path: "invite/:invitationId", lazy: invitePage },
           {
             Component: AppRoot,
             children: [

@@ -15,6 +15,7 @@ import { invalidate } from "./cache/invalidation";
 import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { requireSession } from "./auth/context";
 import { authOrgRoutes } from "./auth-orgs/routes";
+import { invitationRoutes, publicInvitationRoutes } from "./auth-orgs/invitation-routes";
 import { spaRoutes } from "./web/spa";
 import { sameOriginWrites } from "./http/same-origin";
 import { providerRoutes } from "./providers/routes";
@@ -50,6 +51,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireSession(auth))
     .route("/", authOrgRoutes)
+    .route("/", invitationRoutes(auth))
     .route("/", providerRoutes)
     .route("/", modelRoutes)
     .route("/", agentRoutes({ mcpStdioAllowlist: config.mcpStdioAllowlist }))
@@ -89,8 +91,9 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
       if (c.req.method !== "GET") invalidate("auth");
       return res;
     })
-    // Before `api`: presigned blob URLs answer without a session (the signature is the credential).
+    // Before `api`: presigned blob URLs and invitation links answer without a session (the signature is the credential).
     .route("/api", blobRoutes)
+    .route("/api", publicInvitationRoutes)
     .route("/api", api)
     .all("/api/*", () => {
       throw new AppError("not_found", "Not found");

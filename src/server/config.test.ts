@@ -27,6 +27,14 @@ describe("config", () => {
     expect(c.posthog).toEqual({ key: "phc_x", host: "https://us.i.posthog.com" });
   });
 
+  it("security #10: SMTP_URL with SMTP_FROM turns email on; one without the other, or another scheme, stops the server", () => {
+    expect(loadConfig({}).smtp).toBeNull();
+    const c = loadConfig({ SMTP_URL: "smtps://mailer:pw@smtp.example.com:465", SMTP_FROM: " Switchboard <noreply@example.com> " });
+    expect(c.smtp).toEqual({ url: "smtps://mailer:pw@smtp.example.com:465", from: "Switchboard <noreply@example.com>" });
+    expect(() => loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" })).toThrow(/SMTP_FROM must be set together with SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: "https://smtp.example.com", SMTP_FROM: "a@example.com" })).toThrow(/smtp:\/\/ or smtps:\/\//);
+  });
+
   it("turns Google sign-in on with both client id and secret; the discovery URL defaults to Google's", () => {
     const c = loadConfig({ GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "shh" });
     expect(c.google).toEqual({

@@ -36,6 +36,8 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.string().url().default("https://accounts.google.com/.well-known/openid-configuration"),
   MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  SMTP_URL: z.string().url("SMTP_URL must be a URL such as smtp://user:password@host:587").optional(),
+  SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -66,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
     mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
     mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
+    smtp: parseSmtp(e.SMTP_URL, e.SMTP_FROM),
   };
 }
 
@@ -95,4 +98,15 @@ function parseGoogle(clientId: string | undefined, clientSecret: string | undefi
 function checkAllowHosts(entries: string[]): string[] {
   for (const entry of entries) parseAllowEntry(entry);
   return entries;
+}
+
+/**
+ * Email goes out through SMTP_URL (smtp:// or smtps://) from SMTP_FROM. A URL without a sender is
+ * a half-done setup that would fail at the first invitation, so it stops the server instead.
+ */
+function parseSmtp(url: string | undefined, from: string | undefined) {
+  if (!url) return null;
+  if (!/^smtps?:\/\//i.test(url)) throw new Error("SMTP_URL must start with smtp:// or smtps://");
+  if (!from?.trim()) throw new Error("SMTP_FROM must be set together with SMTP_URL");
+  return { url, from: from.trim() };
 }

@@ -7,6 +7,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import { createSecrets, loadMasterKey, type Secrets } from "./security/secrets";
 import { initBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
+import { initInvitationLinks } from "./auth-orgs/invitation-links";
 
 export interface Services {
   database: Database;
@@ -44,6 +45,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
   });
   secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
   initBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") });
+  initInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
   const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });
   return { database, secrets, auth };
 }

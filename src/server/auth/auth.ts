@@ -10,12 +10,14 @@ import type { Db } from "../db/client";
 import * as tables from "../db/tables";
 import { ADMIN_ROLE, ROLES } from "../../shared/roles";
 import { ac, roles } from "./access";
+import { emailAuthOptions } from "./email-options";
 
 /** Set by the server from the socket address (or X-Forwarded-For behind a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-switchboard-client-ip";
 
 export function createAuth(opts: { db: Db; config: Config; secret: string }) {
   const { config } = opts;
+  const email = emailAuthOptions(config);
   return betterAuth({
     appName: "Switchboard",
     baseURL: config.publicUrl,
@@ -26,6 +28,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
       schema: { ...tables, rateLimit: tables.rateLimit },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailVerification: email.emailVerification,
     trustedOrigins: config.trustedOrigins,
     logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel },
     account: {
@@ -64,6 +67,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         creatorRole: ADMIN_ROLE,
         allowUserToCreateOrganization: true,
         invitationExpiresIn: 60 * 60 * 24 * 7,
+        ...email.organization,
         // Better Auth stores any role string it is given; the product has exactly two.
         organizationHooks: {
           beforeCreateInvitation: async ({ invitation }) => assertKnownRole(invitation.role),

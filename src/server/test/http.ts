@@ -67,16 +67,32 @@ export async function setActive(app: App, who: Identity, organizationId: string)
   if (res.status !== 200) throw new Error(`set-active failed: ${res.status} ${res.text}`);
 }
 
-/** Invites `who` into the organisation with `role` and has them accept. */
+/**
+ * Invites `who` into the organisation with `role` and has them accept through the invitation link the
+ * admin copies (decision 024): Better Auth's accept-invitation answers only to verified addresses.
+ */
 export async function addMember(app: App, admin: Identity, orgId: string, who: Identity, role: "org:admin" | "org:member") {
   const invite = await call(app, "POST", "/api/auth/organization/invite-member", {
     token: admin.token,
     body: { email: who.email, role, organizationId: orgId },
   });
   if (invite.status !== 200) throw new Error(`invite failed: ${invite.status} ${invite.text}`);
-  const accept = await call(app, "POST", "/api/auth/organization/accept-invitation", {
-    token: who.token,
-    body: { invitationId: invite.body.id },
-  });
+  const link = await invitationLink(app, admin, orgId, invite.body.id);
+  const accept = await call(app, "POST", "/api/invitations/accept", { token: who.token, body: linkParams(link) });
   if (accept.status !== 200) throw new Error(`accept failed: ${accept.status} ${accept.text}`);
+}
+
+/** The invitation link an admin copies to pass on by hand. */
+export async function invitationLink(app: App, admin: Identity, orgId: string, invitationId: string): Promise<string> {
+  const res = await call(app, "GET", `/api/invitations/${invitationId}/link?orgId=${orgId}`, { token: admin.token });
+  if (res.status !== 200) throw new Error(`invitation link failed: ${res.status} ${res.text}`);
+  return res.body.url;
+}
+
+/** The invitation id and token an invitation link carries (`/invite/<id>?token=<token>`). */
+export function linkParams(url: string): { invitationId: string; token: string } {
+  const u = new URL(url);
+  const match = u.pathname.match(/^\/invite\/([^/]+)$/);
+  if (!match) throw new Error(`not an invitation link: ${url}`);
+  return { invitationId: decodeURIComponent(match[1]!), token: u.searchParams.get("token") ?? "" };
 }

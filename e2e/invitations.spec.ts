@@ -1,0 +1,76 @@
+// The invitation link end to end (security #2, #10; decision 024): the app emails it through SMTP
+// (a real SMTP server on loopback), the invitee opens it, creates their account and joins.
+import { readInbox, type ReceivedEmail } from "./support/fake-smtp";
+import { PASSWORD, signedInWithOrg, uniqueEmail } from "./support/app";
+import { expect, test } from "./support/fixtures";
+
+const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
+
+async function emailTo(address: string, subject: RegExp): Promise<ReceivedEmail> {
+  let found: ReceivedEmail | undefined;
+  await expect
+    .poll(() => (found = readInbox(process.env.SB_E2E_SMTP_INBOX!).find((m) => m.to.includes(address) && subject.test(m.subject))), {
+      message: `an email to ${address}`,
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+test("security #10: an invitee opens the emailed link, creates their account and joins with the invited role", async ({ page, browser }) => {
+  const { org } = await signedInWithOrg(page, "Invite Org");
+  const email = uniqueEmail("invitee");
+  const invited = await page.request.post("/api/auth/organization/invite-member", {
+    data: { email, role: "org:admin", organizationId: org.id },
+    headers: { origin: origin() },
+  });
+  expect(invited.ok(), await invited.text()).toBeTruthy();
+
+  const mail = await emailTo(email, /invited you to join/);
+  const link = mail.text.match(/http:\/\/\S+\/invite\/\S+/)?.[0];
+  expect(link).toBeTruthy();
+
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(link!);
+  // Not signed in: the sign-in page first, then back to the link.
+  await expect(invitee).toHaveURL(/\/sign-in\?redirect=%2Finvite%2F/);
+  await invitee.getByRole("button", { name: "Create account" }).click();
+  await invitee.getByLabel("Name").fill("Ivy Invitee");
+  await invitee.getByLabel("Email").fill(email);
+  await invitee.getByLabel("Password").fill(PASSWORD);
+  await invitee.getByRole("button", { name: "Create account" }).click();
+
+  await expect(invitee.getByRole("heading", { name: `Join ${org.name}` })).toBeVisible();
+  await expect(invitee.getByText(`You were invited to join ${org.name} on Switchboard as an admin.`)).toBeVisible();
+  await invitee.getByRole("button", { name: "Accept invitation" }).click();
+
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  // In the organisation, as an admin: its set-up wizard greets them over the shell.
+  await expect(invitee.getByRole("dialog", { name: `Set up ${org.name}` })).toBeVisible();
+  const me = await (await invitee.request.get(`/api/getUser?orgId=${org.id}`)).json();
+  expect(me.organizations).toMatchObject([{ id: org.id, role: "org:admin" }]);
+  // The emailed link proved the address.
+  const session = await (await invitee.request.get("/api/auth/get-session")).json();
+  expect(session.user.emailVerified).toBe(true);
+  await context.close();
+});
+
+test("security #2: signed in with another address, the invite page does not accept and offers to switch", async ({ page, browser }) => {
+  const { org } = await signedInWithOrg(page, "Guarded Org");
+  const res = await page.request.post("/api/auth/organization/invite-member", {
+    data: { email: uniqueEmail("someone"), role: "org:admin", organizationId: org.id },
+    headers: { origin: origin() },
+  });
+  const invitation = (await res.json()) as { id: string; email: string };
+  const { url } = (await (await page.request.get(`/api/invitations/${invitation.id}/link?orgId=${org.id}`)).json()) as { url: string };
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signedInWithOrg(other, "Other Org");
+  await other.goto(url);
+  await expect(other.getByRole("heading", { name: `This invitation is for ${invitation.email}` })).toBeVisible();
+  await expect(other.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
+  await other.getByRole("button", { name: `Sign in as ${invitation.email}` }).click();
+  await expect(other).toHaveURL(/\/sign-in\?redirect=%2Finvite%2F/);
+  await context.close();
+});

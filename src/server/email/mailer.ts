@@ -1,0 +1,41 @@
+// Outgoing email over SMTP (SMTP_URL, from SMTP_FROM). Without SMTP there is no mailer: invitations
+// are still created and admins share their links by hand (decision 024).
+import { createTransport } from "nodemailer";
+import type { Config } from "../config";
+import { log } from "../logger";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Sends the message; false (and a log line) when the SMTP server could not take it. */
+  send(message: EmailMessage): Promise<boolean>;
+}
+
+export function createMailer(smtp: Config["smtp"]): Mailer | null {
+  if (!smtp) return null;
+  // Short timeouts: a sign-up or an invitation waits for the send, and must not hang on a dead server.
+  const transport = createTransport(
+    { url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+    { from: smtp.from },
+  );
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ ...message, subject: oneLine(message.subject) });
+        return true;
+      } catch (error) {
+        // The SMTP URL may hold a password: log the failure, never the transport's settings.
+        log.warn("email could not be sent", { subject: message.subject, error: (error as Error).message });
+        return false;
+      }
+    },
+  };
+}
+
+/** Organisation and user names end up in the subject: no line breaks in a header. */
+const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
