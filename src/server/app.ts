@@ -17,6 +17,7 @@ import { requireSession } from "./auth/context";
 import { authOrgRoutes } from "./auth-orgs/routes";
 import { spaRoutes } from "./web/spa";
 import { sameOriginWrites } from "./http/same-origin";
+import { refuseNulInUrl } from "./http/nul-in-url";
 import { providerRoutes } from "./providers/routes";
 import { modelRoutes } from "./models/routes";
 import { agentRoutes } from "./agents/routes";
@@ -62,6 +63,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
   const app = new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false }))
     .use("/api/*", sameOriginWrites(config.trustedOrigins))
+    .use("/api/*", refuseNulInUrl)
     .use(
       "/api/*",
       // The presigned upload streams files up to its own signed limit (50 MB for chat).
