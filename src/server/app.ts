@@ -16,6 +16,8 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
 import { requireSession } from "./auth/context";
 import { authOrgRoutes } from "./auth-orgs/routes";
 import { spaRoutes } from "./web/spa";
+import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./web/csp";
+import { loadS3Config } from "./storage/s3-config";
 import { sameOriginWrites } from "./http/same-origin";
 import { refuseNulInUrl } from "./http/nul-in-url";
 import { providerRoutes } from "./providers/routes";
@@ -60,8 +62,10 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", chatRoutes)
     .route("/", feedbackRoutes);
 
+  const csp = contentSecurityPolicy({ s3: loadS3Config(), posthogHost: config.posthog?.host ?? null, extraImgSources: config.cspImgSources });
   const app = new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+    .use(contentSecurityPolicyHeader(csp))
     .use("/api/*", sameOriginWrites(config.trustedOrigins))
     .use("/api/*", refuseNulInUrl)
     .use(

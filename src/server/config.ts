@@ -35,6 +35,10 @@ const envSchema = z.object({
   MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Further image sources for the Content-Security-Policy (decision 028): http(s) origins or `https:`.
+  CSP_IMG_SOURCES: list.pipe(
+    z.array(z.string().regex(/^(https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?)$/i, "CSP_IMG_SOURCES must list http(s) origins (https://cdn.example.com) or https:")),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -63,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
     mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
     mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
+    cspImgSources: e.CSP_IMG_SOURCES,
   };
 }
 
