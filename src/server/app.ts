@@ -17,7 +17,10 @@ import { requireSession } from "./auth/context";
 import { authOrgRoutes } from "./auth-orgs/routes";
 import { invitationRoutes, publicInvitationRoutes } from "./auth-orgs/invitation-routes";
 import { spaRoutes } from "./web/spa";
+import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./web/csp";
+import { loadS3Config } from "./storage/s3-config";
 import { sameOriginWrites } from "./http/same-origin";
+import { refuseNulInUrl } from "./http/nul-in-url";
 import { providerRoutes } from "./providers/routes";
 import { modelRoutes } from "./models/routes";
 import { agentRoutes } from "./agents/routes";
@@ -61,9 +64,12 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", chatRoutes)
     .route("/", feedbackRoutes);
 
+  const csp = contentSecurityPolicy({ s3: loadS3Config(), posthogHost: config.posthog?.host ?? null, extraImgSources: config.cspImgSources });
   const app = new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+    .use(contentSecurityPolicyHeader(csp))
     .use("/api/*", sameOriginWrites(config.trustedOrigins))
+    .use("/api/*", refuseNulInUrl)
     .use(
       "/api/*",
       // The presigned upload streams files up to its own signed limit (50 MB for chat).

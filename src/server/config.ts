@@ -39,6 +39,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().url("SMTP_URL must be a URL such as smtp://user:password@host:587").optional(),
   SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Further image sources for the Content-Security-Policy (decision 028): http(s) origins or `https:`.
+  CSP_IMG_SOURCES: list.pipe(
+    z.array(z.string().regex(/^(https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?)$/i, "CSP_IMG_SOURCES must list http(s) origins (https://cdn.example.com) or https:")),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -69,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
     mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
     smtp: parseSmtp(e.SMTP_URL, e.SMTP_FROM),
+    cspImgSources: e.CSP_IMG_SOURCES,
   };
 }
 

@@ -1,5 +1,7 @@
-// The server writes `window.__SWITCHBOARD__` into index.html so one build serves every deployment
-// (decision 007). Under `vite dev` it is absent, so every field has a default.
+// The server writes the runtime config into index.html as a JSON block (#switchboard-config) so one
+// build serves every deployment (decision 007); a JSON block, because the CSP allows no inline script
+// (decision 028). Under `vite dev` it is absent, so every field has a default. Tests may set
+// `window.__SWITCHBOARD__` instead.
 import type { ClientRuntimeConfig } from "@/server/web/spa";
 import { DEFAULT_DOCS_URL } from "@/shared/shell/constants";
 
@@ -18,6 +20,19 @@ export function readRuntimeConfig(injected: Partial<ClientRuntimeConfig> | undef
   };
 }
 
-export const runtimeConfig: ClientRuntimeConfig = readRuntimeConfig(
-  typeof window === "undefined" ? undefined : window.__SWITCHBOARD__,
-);
+// Kept in step with RUNTIME_CONFIG_ELEMENT_ID in server/web/spa.ts (the client imports only types from the server).
+const ELEMENT_ID = "switchboard-config";
+
+function injectedConfig(): Partial<ClientRuntimeConfig> | undefined {
+  if (typeof window === "undefined") return undefined;
+  if (window.__SWITCHBOARD__) return window.__SWITCHBOARD__;
+  const text = document.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Partial<ClientRuntimeConfig>;
+  } catch {
+    return undefined;
+  }
+}
+
+export const runtimeConfig: ClientRuntimeConfig = readRuntimeConfig(injectedConfig());

@@ -124,6 +124,24 @@ describe("agents", () => {
     expect((await post(f.a.admin, { name: "x".repeat(100), model: "openai:gpt-4o", maxToolRoundtrips: 100, logoUrl: "" })).status).toBe(201);
   });
 
+  it("security #11: [AGENT-36] a logo URL that is not http(s) or our own file URL is refused, and nothing is stored", async () => {
+    const before = (await list(f.a.admin)).body.length;
+    for (const logoUrl of ["javascript:alert(document.cookie)", " JavaScript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "vbscript:x", "//evil.example/x.png", "/api/files/../../x"]) {
+      const res = await post(f.a.admin, { name: "Logo", model: "openai:gpt-4o", logoUrl });
+      expect(res.status, logoUrl).toBe(400);
+      expect(res.body.error, logoUrl).toBe("Logo URL must be a valid URL");
+    }
+    expect((await list(f.a.admin)).body.length).toBe(before);
+    const created = await post(f.a.admin, { name: "Logo", model: "openai:gpt-4o", logoUrl: "https://cdn.example.com/logo.png" });
+    expect(created.status).toBe(201);
+    const own = await post(f.a.admin, { name: "Logo", model: "openai:gpt-4o", logoUrl: `/api/files/org/${f.a.id}/logo.png` });
+    expect(own.body.logoUrl).toBe(`/api/files/org/${f.a.id}/logo.png`);
+    // An update is held to the same rule.
+    const update = await post(f.a.admin, { id: created.body.id, name: "Logo", model: "openai:gpt-4o", logoUrl: "javascript:alert(1)" });
+    expect(update.status).toBe(400);
+    expect((await call(ctx.app, "GET", `/api/agents?orgId=${f.a.id}&id=${created.body.id}`, { token: f.a.admin.token })).body.logoUrl).toBe("https://cdn.example.com/logo.png");
+  });
+
   it("[AGENT-07][AGENT-02] callable agents must be this organisation's agents, not itself", async () => {
     const callee = await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Callee" });
     const foreign = await createAgent(ctx.app, f.b.admin, f.b.id, { name: "Foreign" });
@@ -225,6 +243,14 @@ describe("MCP servers", () => {
     expect(() => checkStdioAllowed(allow, "npx", ["-y", "@modelcontextprotocol/server-filesystem"])).not.toThrow();
     expect(() => checkStdioAllowed(allow, "npx", ["-y", "evil-package"])).toThrow('Argument "evil-package" is not allowed for npx');
     expect(() => checkStdioAllowed(allow, "bash", ["-c", "rm -rf /"])).toThrow("Command bash is not allowed for stdio MCP servers (allowed: npx)");
+  });
+
+  it("security #11: a remote MCP server's URL must be http(s)", async () => {
+    for (const url of ["javascript:alert(1)", "file:///etc/passwd", "ftp://mcp.example.com/", "/api/files/x"]) {
+      const res = await add(f.a.admin, { type: "http", name: "Bad", url });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error, url).toBe("URL must be a valid URL");
+    }
   });
 
   it("members cannot add MCP servers; an unknown server id on an agent is refused", async () => {

@@ -183,3 +183,44 @@ describe("rate limit", () => {
     expect(other.status).toBe(401);
   });
 });
+
+describe("stored image URLs", () => {
+  const origin = { origin: "http://localhost:3000" };
+  it("security #11: an organisation logo must be an http(s) or our own file URL, on create and on update", async () => {
+    const owner = await signUp(ctx.app, "logo-owner");
+    const bad = await call(ctx.app, "POST", "/api/auth/organization/create", {
+      token: owner.token,
+      headers: origin,
+      body: { name: "Logo Org", slug: `logo-org-${owner.userId.slice(0, 6)}`, logo: "javascript:alert(document.cookie)" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Logo URL must be a valid URL");
+    expect((await getUser(owner)).body.organizations).toEqual([]);
+
+    const org = await createOrg(ctx.app, owner, `Logo Org ${owner.userId.slice(0, 6)}`);
+    const update = (logo: string) =>
+      call(ctx.app, "POST", "/api/auth/organization/update", { token: owner.token, headers: origin, body: { organizationId: org.id, data: { logo } } });
+    expect((await update("javascript:alert(1)")).status).toBe(400);
+    expect((await update("data:text/html,<script>alert(1)</script>")).status).toBe(400);
+    expect((await getUser(owner, org.id)).body.organizations[0].imageUrl).toBeNull();
+    expect((await update("https://cdn.example.com/org.png")).status).toBe(200);
+    expect((await getUser(owner, org.id)).body.organizations[0].imageUrl).toBe("https://cdn.example.com/org.png");
+  });
+
+  it("security #11: a user image must be an http(s) or our own file URL, at sign-up and on update", async () => {
+    const signUpBad = await call(ctx.app, "POST", "/api/auth/sign-up/email", {
+      headers: origin,
+      body: { email: `img-${Date.now()}@example.com`, password: "correct-horse-battery", name: "Img", image: "javascript:alert(1)" },
+    });
+    expect(signUpBad.status).toBe(400);
+    expect(signUpBad.body.message).toBe("Image URL must be a valid URL");
+    const who = await signUp(ctx.app, "image-user");
+    const bad = await call(ctx.app, "POST", "/api/auth/update-user", { token: who.token, headers: origin, body: { image: "javascript:alert(1)" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Image URL must be a valid URL");
+    expect((await getUser(who)).body.imageUrl).toBeNull();
+    const good = await call(ctx.app, "POST", "/api/auth/update-user", { token: who.token, headers: origin, body: { image: "/api/files/avatar.png" } });
+    expect(good.status).toBe(200);
+    expect((await getUser(who)).body.imageUrl).toBe("/api/files/avatar.png");
+  });
+});

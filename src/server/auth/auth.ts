@@ -11,6 +11,7 @@ import * as tables from "../db/tables";
 import { ADMIN_ROLE, ROLES } from "../../shared/roles";
 import { ac, roles } from "./access";
 import { emailAuthOptions } from "./email-options";
+import { assertStorableUrl, ORG_LOGO_MESSAGE, USER_IMAGE_MESSAGE } from "./url-fields";
 
 /** Set by the server from the socket address (or X-Forwarded-For behind a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-switchboard-client-ip";
@@ -43,6 +44,12 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
+        update: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
+      },
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
@@ -73,6 +80,8 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
           beforeCreateInvitation: async ({ invitation }) => assertKnownRole(invitation.role),
           beforeAddMember: async ({ member }) => assertKnownRole(member.role),
           beforeUpdateMemberRole: async ({ newRole }) => assertKnownRole(newRole),
+          beforeCreateOrganization: async ({ organization }) => assertStorableUrl(organization.logo, ORG_LOGO_MESSAGE),
+          beforeUpdateOrganization: async ({ organization }) => assertStorableUrl(organization.logo, ORG_LOGO_MESSAGE),
         },
       }),
     ],

@@ -26,6 +26,7 @@ async function extracted(name: string, type: string, bytes: Uint8Array | string)
   return new TextDecoder().decode(content!.bytes);
 }
 
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const sheets = { Revenue: [["Region", "Q1"], ["North", 1200], ["South", 950]], Notes: [["Prepared by finance"]] };
 
 describe("FILE-27 API-15 content extraction of every accepted document format", () => {
@@ -45,16 +46,37 @@ describe("FILE-27 API-15 content extraction of every accepted document format", 
     expect(text.trim()).toBe("Legacy Word text from 1997");
   });
 
-  for (const [ext, type] of [
-    ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
-    ["xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"],
-    ["xls", "application/vnd.ms-excel"],
+  for (const [ext, type, parser] of [
+    ["xlsx", XLSX_TYPE, "ExcelJS"],
+    ["xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12", "ExcelJS"],
+    ["xls", "application/vnd.ms-excel", "SheetJS"],
   ] as const) {
-    it(`${ext}: every sheet as CSV under its name (SheetJS, in a worker)`, async () => {
+    it(`${ext}: every sheet as CSV under its name (${parser}, in a worker)`, async () => {
       const text = await extracted(`figures.${ext}`, type, makeWorkbook(ext, sheets));
       expect(text).toBe("## Sheet: Revenue\nRegion,Q1\nNorth,1200\nSouth,950\n\n## Sheet: Notes\nPrepared by finance");
     });
   }
+
+  it("security #16: an .xlsx is read by ExcelJS as the Office Open XML zip it must be; SheetJS's format sniffing never sees it", async () => {
+    // SheetJS reads a legacy workbook, an HTML table or CSV named .xlsx as if nothing were wrong:
+    // any of its dozen parsers was reachable through an .xlsx upload.
+    const disguised = [makeWorkbook("xls", sheets), new TextEncoder().encode("<table><tr><td>Region</td><td>Q1</td></tr></table>")];
+    for (const bytes of disguised) {
+      await expect(parseInWorker("xlsx", bytes)).rejects.toThrow();
+      const { extraction } = await uploadFile(ctx.app, a.member, a.id, { name: "figures.xlsx", type: XLSX_TYPE, bytes });
+      expect(extraction!.body).toEqual({ status: "error", error: "Failed to extract content from figures.xlsx" });
+    }
+    // What ExcelJS reads that SheetJS wrote: cells of every kind, a quoted comma, a padded short row.
+    const text = await extracted("mixed.xlsx", XLSX_TYPE, makeWorkbook("xlsx", { Mixed: [["a,b", 'say "hi"', true], [1.5], [], ["last"]] }));
+    expect(text).toBe('## Sheet: Mixed\n"a,b","say ""hi""",true\n1.5,,\nlast,,');
+  });
+
+  it("security #16: SheetJS reads legacy .xls (an OLE compound file) and nothing else named .xls", async () => {
+    await expect(parseInWorker("xls", makeWorkbook("xls", sheets))).resolves.toContain("## Sheet: Revenue");
+    for (const bytes of [makeWorkbook("xlsx", sheets), new TextEncoder().encode("<table><tr><td>x</td></tr></table>"), new TextEncoder().encode("a,b\n1,2")]) {
+      await expect(parseInWorker("xls", bytes)).rejects.toThrow("Not a legacy Excel workbook");
+    }
+  });
 
   it("csv, txt, md, json, xml, yaml and yml: the text as written", async () => {
     const cases: Array<[string, string, string]> = [
@@ -104,7 +126,7 @@ describe("extraction limits", () => {
 
   it("a parser that needs more memory than allowed is stopped", async () => {
     const big = makeWorkbook("xlsx", { Big: Array.from({ length: 20_000 }, (_, i) => [i, `row ${i} `.repeat(20), i * 2]) });
-    await expect(parseInWorker("spreadsheet", big, { timeoutMs: 60_000, maxMemoryMb: 16 })).rejects.toThrow(/too much memory/);
+    await expect(parseInWorker("xlsx", big, { timeoutMs: 60_000, maxMemoryMb: 16 })).rejects.toThrow(/too much memory/);
   });
 
   it("unclosed tags in hostile HTML are handled in linear time", () => {

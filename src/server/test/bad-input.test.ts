@@ -1,11 +1,14 @@
 // Bad input never gets a 5xx: every /api route the router serves is sent, by an admin of its own
 // organisation and by a member, malformed JSON, bodies of the wrong shape, type, size, depth and content
 // type, NUL characters, and path and query values that are not ids. Each answer must be below 500.
+// Every query parameter a route reads (found by watching it read them) also gets NUL, overlong values,
+// invalid UTF-8 percent-encodings and repeated keys.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getTestContext, type TestContext } from "./context";
 import { call } from "./http";
 import { createTenancyFixture, type TenancyFixture } from "./tenancy-fixture";
 import { registeredApiRoutes } from "./registered-routes";
+import { queryReadsOf } from "./query-reads";
 
 let ctx: TestContext;
 let f: TenancyFixture;
@@ -16,7 +19,7 @@ beforeAll(async () => {
 });
 
 const LONG = "x".repeat(20_000);
-const NOT_IDS = ["x", "-1", "999999999999999999999", "00000000-0000-0000-0000-000000000000", "%00", LONG.slice(0, 600)];
+const NOT_IDS = ["x", "-1", "999999999999999999999", "00000000-0000-0000-0000-000000000000", "%00", "\u0000", LONG.slice(0, 600)];
 const BODIES: unknown[] = [
   "{", // not JSON
   "[]",
@@ -111,5 +114,90 @@ describe("bad input", () => {
     const me = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.member.token });
     expect(me.body.name).toBe(f.a.member.name);
     expect(me.body.organizations.find((o: { id: string }) => o.id === f.a.id).name).toBe(f.a.name);
+  });
+});
+
+/** Raw (already percent-encoded) query values: NUL, invalid UTF-8, broken escapes, overlong. */
+const NASTY_QUERY_VALUES = [
+  "%00",
+  "a%00b",
+  "%C0", // a lone lead byte: not UTF-8
+  "%C0%80", // the overlong encoding of NUL
+  "%ED%A0%80", // an encoded UTF-16 surrogate
+  "%FF%FE",
+  "%",
+  "%zz",
+  "%EF%BF%BF",
+  encodeURIComponent("☃".repeat(3000)),
+  LONG,
+];
+
+/** Better Auth's GET endpoints that read query parameters (the router only knows them as /api/auth/*). */
+const AUTH_GETS = [
+  "GET /api/auth/get-session",
+  "GET /api/auth/organization/get-full-organization",
+  "GET /api/auth/organization/list-members",
+  "GET /api/auth/organization/get-active-member",
+  "GET /api/auth/organization/get-invitation",
+  "GET /api/auth/list-accounts",
+];
+
+describe("bad input in query parameters", () => {
+  it("security #12: no route answers a 5xx for NUL, invalid UTF-8, overlong or repeated values in any query parameter it reads", async () => {
+    const routes = [...registeredApiRoutes(ctx.app), ...AUTH_GETS];
+    const failures: string[] = [];
+    const discovered = new Map<string, Set<string>>();
+    let attacked = 0;
+    for (const route of routes) {
+      const [method, template] = route.split(" ") as [string, string];
+      const path = template.replace(/:[A-Za-z]+/g, "x");
+      for (const who of [f.a.admin, f.a.member]) {
+        const body = method === "GET" || method === "HEAD" ? undefined : {};
+        const send = (query: string) => call(ctx.app, method, `${path}?${query}`, { token: who.token, body });
+        // Which parameters does it read? orgId always (the organisation middleware), plus what it asks for.
+        const reads = await queryReadsOf(() => send(`orgId=${f.a.id}`));
+        const keys = new Set(["orgId", ...reads.keys]);
+        if (who === f.a.admin) discovered.set(route, keys);
+        if (reads.all) keys.add("unexpected");
+        for (const key of keys) {
+          // The member's pass covers the organisation middleware; the admin reaches every handler.
+          if (who === f.a.member && key !== "orgId") continue;
+          const others = key === "orgId" ? "" : `orgId=${f.a.id}&`;
+          const good = key === "orgId" ? f.a.id : "1";
+          const queries = [
+            ...NASTY_QUERY_VALUES.map((v) => `${others}${key}=${v}`),
+            `${others}${key}=${good}&${key}=%00`,
+            `${others}${key}=%00&${key}=${good}`,
+            `${others}${key}=a&${key}=b`,
+            `${others}${key}%00=${good}`,
+          ];
+          for (const query of queries) {
+            const res = await send(query);
+            attacked++;
+            if (res.status >= 500) failures.push(`${method} ${path}?${query.slice(0, 100)} as ${who.label} → ${res.status} ${res.text.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(attacked).toBeGreaterThan(routes.length * 2 * (NASTY_QUERY_VALUES.length + 4));
+    // The watch sees what handlers read, including the presigned blob routes' own parsing.
+    expect([...discovered.get("GET /api/agents")!]).toContain("id");
+    expect([...discovered.get("GET /api/chat")!]).toContain("chatId");
+    expect([...discovered.get("GET /api/getConversation")!]).toContain("threadId");
+    expect(discovered.get("GET /api/blob/download")!.size).toBeGreaterThan(1);
+  }, 120_000);
+
+  it("security #12: a NUL in ?orgId= is refused with a 400 on every route that resolves the organisation", async () => {
+    for (const route of registeredApiRoutes(ctx.app)) {
+      const [method, template] = route.split(" ") as [string, string];
+      if (template.startsWith("/api/auth/") || template.startsWith("/api/blob/")) continue;
+      const res = await call(ctx.app, method, `${template.replace(/:[A-Za-z]+/g, "x")}?orgId=%00`, {
+        token: f.a.admin.token,
+        body: method === "GET" ? undefined : {},
+      });
+      expect(res.status, route).toBe(400);
+      expect(res.body.error, route).toBe("Text must not contain NUL characters");
+    }
   });
 });

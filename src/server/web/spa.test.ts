@@ -14,7 +14,7 @@ function clientDir() {
 
 async function injected(env: Record<string, string>) {
   const html = await (await spaRoutes(loadConfig(env), clientDir()).request("/control-hub/integrations")).text();
-  const json = /window\.__SWITCHBOARD__=(.*?)<\/script>/.exec(html)![1]!;
+  const json = /<script type="application\/json" id="switchboard-config">(.*?)<\/script>/.exec(html)![1]!;
   return { html, runtime: JSON.parse(json) };
 }
 

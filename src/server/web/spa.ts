@@ -6,6 +6,8 @@ import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Config } from "../config";
 
+export const RUNTIME_CONFIG_ELEMENT_ID = "switchboard-config";
+
 export interface ClientRuntimeConfig {
   docsUrl: string;
   posthog: { key: string; host: string } | null;
@@ -20,7 +22,8 @@ export function spaRoutes(config: Config, clientDir: string) {
     return app.get("*", (c) => c.text("The client is not built. Run `npm start` (it builds) or `npm run build`.", 503));
   }
   const runtime: ClientRuntimeConfig = { docsUrl: config.docsUrl, posthog: config.posthog, googleSignIn: config.google !== null };
-  const script = `<script>window.__SWITCHBOARD__=${JSON.stringify(runtime).replace(/</g, "\\u003c")}</script>`;
+  // A JSON data block, not a script: the Content-Security-Policy allows no inline script (decision 028).
+  const script = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(runtime).replace(/</g, "\\u003c")}</script>`;
   const html = readFileSync(indexFile, "utf8").replace("</head>", `${script}</head>`);
 
   const root = path.relative(process.cwd(), clientDir) || ".";

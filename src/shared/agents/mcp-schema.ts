@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { stdioEnvRefusal } from "./mcp-env";
+import { webUrl } from "../urls";
 
 export const mcpServerInput = z.discriminatedUnion("type", [
   z.object({
@@ -24,7 +25,7 @@ export const mcpServerInput = z.discriminatedUnion("type", [
     name: z.string().trim().min(1, "Name is required").max(100, "Name must be less than 100 characters"),
     description: z.string().default(""),
     enabled: z.boolean().default(true),
-    url: z.string().trim().url("URL must be a valid URL"),
+    url: webUrl("URL must be a valid URL"),
     headers: z.record(z.string()).optional(),
   }),
 ]);

@@ -1,6 +1,7 @@
 // The agent form's and POST /api/agents' validation (hub spec §5). Messages are the spec's.
 import { z } from "zod";
 import { intId } from "../ids";
+import { storableUrl } from "../urls";
 
 export const AGENT_NAME_MAX = 100;
 export const DEFAULT_MAX_TOOL_ROUNDTRIPS = 20;
@@ -37,7 +38,7 @@ export const agentName = z
 export const agentFields = {
   name: agentName,
   description: z.string().default(""),
-  logoUrl: z.union([z.literal(""), z.string().trim().url("Logo URL must be a valid URL")]).default(""),
+  logoUrl: z.union([z.literal(""), storableUrl("Logo URL must be a valid URL")]).default(""),
   model: z.string({ required_error: "AI model is required" }).trim().min(1, "AI model is required"),
   stage: agentStage.default("development"),
   systemPrompt: z.string().default(""),

@@ -11,7 +11,8 @@ export type Extraction =
   | { kind: "skipped"; reason: string }
   | { kind: "unsupported"; reason: string };
 
-const BINARY: Record<string, BinaryFormat> = { pdf: "pdf", docx: "docx", doc: "doc", xls: "spreadsheet", xlsx: "spreadsheet", xlsm: "spreadsheet" };
+// A macro-enabled .xlsm is the same zip as .xlsx; the macros are never read.
+const BINARY: Record<string, BinaryFormat> = { pdf: "pdf", docx: "docx", doc: "doc", xls: "xls", xlsx: "xlsx", xlsm: "xlsx" };
 const PLAIN = new Set(["txt", "md", "csv", "json", "xml", "yaml", "yml"]);
 
 export function capText(text: string, max = MAX_EXTRACTED_CHARS): { text: string; truncated: boolean } {

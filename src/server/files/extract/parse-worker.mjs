@@ -1,11 +1,15 @@
 // Runs one parser of an untrusted binary format (PDF, Word, spreadsheets) in a worker thread, so a
 // hostile file meets a memory cap and a time limit, and a parser bug cannot touch the server's own
-// objects (SheetJS's npm release has known prototype-pollution and ReDoS issues with crafted files).
+// objects (SheetJS's npm release, kept for legacy .xls only, has known prototype-pollution and ReDoS
+// issues with crafted files).
 // Input: workerData { format, bytes }. Output: one message { ok: true, text } or { ok: false, error }.
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 
 const require = createRequire(import.meta.url);
+
+/** Every BIFF5/BIFF8 .xls is an OLE compound file; HTML, CSV, SYLK … saved as .xls are not read. */
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const parsers = {
   async pdf(bytes) {
@@ -25,7 +29,18 @@ const parsers = {
     const parts = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes(), doc.getTextboxes({ includeHeadersAndFooters: false })];
     return parts.map((p) => (p ?? "").trim()).filter(Boolean).join("\n\n");
   },
-  async spreadsheet(bytes) {
+  // .xlsx and .xlsm: ExcelJS, which reads only the Office Open XML zip (security #16).
+  async xlsx(bytes) {
+    const ExcelJS = require("exceljs");
+    const { workbookText } = await import("./sheet-text.mjs");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(bytes), { ignoreNodes: ["dataValidations", "conditionalFormatting", "hyperlinks", "drawing", "picture"] });
+    return workbookText(book);
+  },
+  // Legacy .xls (BIFF) only: SheetJS 0.18.5 has open advisories and no fixed npm release, and it
+  // sniffs and parses a dozen other formats, so nothing else is handed to it.
+  async xls(bytes) {
+    if (!OLE_SIGNATURE.every((b, i) => bytes[i] === b)) throw new Error("Not a legacy Excel workbook");
     const XLSX = require("xlsx");
     const book = XLSX.read(bytes, { type: "array", cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false });
     return book.SheetNames.map((name) => `## Sheet: ${name}\n${XLSX.utils.sheet_to_csv(book.Sheets[name], { blankrows: false }).trim()}`).join("\n\n");

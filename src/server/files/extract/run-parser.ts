@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
-export type BinaryFormat = "pdf" | "docx" | "doc" | "spreadsheet";
+export type BinaryFormat = "pdf" | "docx" | "doc" | "xlsx" | "xls";
 
 export interface ParserLimits {
   timeoutMs: number;

@@ -1,5 +1,6 @@
 // Assistant text as GitHub-flavoured markdown (MSG-03..05, MSG-17, MSG-21): no raw HTML, safe links
-// only, opened in a new tab; downloadable links fetch a signed URL instead.
+// only, opened in a new tab; downloadable links fetch a signed URL instead; remote images are not
+// fetched until the user opens them (security #9).
 import { memo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
@@ -7,9 +8,15 @@ import { toast } from "sonner";
 import { CodePanel, isPanelKind } from "./code-panel";
 import { downloadFile } from "./download";
 import { downloadTarget, isAllowedHref, isDownloadableHref, type GeneratedFile } from "./link-rules";
+import { classifyImageSource } from "./image-rules";
+import { MarkdownImage } from "./markdown-image";
 
-// react-markdown drops unsafe URLs with its default transform; ours also keeps sandbox:/ for downloads.
-const urlTransform = (url: string) => (isAllowedHref(url) || isDownloadableHref(url) ? url : "");
+// react-markdown drops unsafe URLs with its default transform; ours also keeps sandbox:/ for downloads,
+// and for images what MarkdownImage decides about (data:, blob:, our files, remote links).
+const urlTransform = (url: string, key: string) => {
+  if (key === "src") return classifyImageSource(url).kind === "none" ? "" : url;
+  return isAllowedHref(url) || isDownloadableHref(url) ? url : "";
+};
 
 function components(generated: readonly GeneratedFile[]): Components {
   return {
@@ -36,6 +43,7 @@ function components(generated: readonly GeneratedFile[]): Components {
         </a>
       );
     },
+    img: ({ src, alt }) => <MarkdownImage src={typeof src === "string" ? src : undefined} alt={alt} />,
     code: ({ className, children }) => {
       const lang = /language-(\w+)/.exec(className ?? "")?.[1];
       const text = String(children);

@@ -1,0 +1,13 @@
+// Better Auth stores any string as an organisation logo or a user image, and the app renders both as
+// <img src>. Only http(s) and our own file URLs are kept (security #11), like every other stored URL.
+import { APIError } from "better-auth/api";
+import { isStorableUrl } from "../../shared/urls";
+
+export const ORG_LOGO_MESSAGE = "Logo URL must be a valid URL";
+export const USER_IMAGE_MESSAGE = "Image URL must be a valid URL";
+
+/** Empty, null and absent mean "none"; anything else must be a storable URL. */
+export function assertStorableUrl(value: unknown, message: string) {
+  if (value === undefined || value === null || value === "") return;
+  if (typeof value !== "string" || !isStorableUrl(value)) throw new APIError("BAD_REQUEST", { message });
+}
