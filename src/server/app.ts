@@ -89,7 +89,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
       headers.delete(CLIENT_IP_HEADER);
       const ip = clientIp(c, config.trustProxy);
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
-      // Better Auth would store a NUL character and fail the insert with a 500 (decision 006).
+      // Better Auth would store a NUL character and fail the insert with a 500 (decision 032).
       const body = c.req.method === "POST" ? await c.req.text() : undefined;
       if (body && jsonTextHasNul(body)) throw new AppError("bad_request", "Text must not contain NUL characters");
       const res = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal }));

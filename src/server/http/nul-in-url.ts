@@ -1,7 +1,7 @@
 // PostgreSQL text cannot hold U+0000, and every path and query value may end up in a query (the
 // organisation id first of all: `?orgId=%00` failed the membership lookup with a 500 on every route).
 // One check of the raw URL refuses an encoded NUL anywhere before any decoder or handler sees it, so
-// no route, present or future, has to remember (decision 006).
+// no route, present or future, has to remember (decision 032).
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
 
