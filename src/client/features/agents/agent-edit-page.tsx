@@ -6,7 +6,7 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { SectionHeader } from "@/client/components/section-header";
 import { Button } from "@/client/components/ui/button";
-import { useAgent } from "./api/use-agent";
+import { useAgent } from "@/client/api/agents";
 import { useModels } from "./api/use-models";
 import { AgentForm } from "./agent-form";
 import { newAgentValues, valuesFromAgent } from "./agent-form-values";

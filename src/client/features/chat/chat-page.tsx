@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from "react-rout
 import { toast } from "sonner";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Spinner } from "@/client/components/ui/spinner";
-import { useAgents } from "@/client/lib/agents";
+import { useAgents } from "@/client/api/agents";
 import { refreshConversations } from "@/client/lib/conversations";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { agentFromParam, defaultChatAgent } from "./agent-choice";

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
-import { useAgents, agentsKey } from "@/client/lib/agents";
+import { agentsKey, useAgents } from "@/client/api/agents";
 import { hasConnectedModel } from "@/client/lib/first-run";
 import { useRevalidateOrg } from "@/client/lib/revalidate-org";
 import { isControlHubPath, ONBOARDING_STEPS, shouldOpenOnboarding } from "./onboarding-rules";
