@@ -6,7 +6,7 @@ import { SWRConfig } from "swr";
 import { saveAgentInput, type SaveAgentInput } from "@/shared/agents/schema";
 import { fetcher } from "@/client/lib/api";
 import { useAgents } from "@/client/api/agents";
-import { useModels } from "./api/use-models";
+import { useModels } from "@/client/api/models";
 import { useAgentActions } from "./use-agent-actions";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
@@ -28,7 +28,7 @@ beforeEach(() => {
 function Screen({ payload }: { payload: SaveAgentInput }) {
   const { save } = useAgentActions(ORG);
   useAgents(ORG);
-  useModels();
+  useModels(ORG);
   return (
     <>
       <p>{useLocation().pathname}</p>

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { DELETE_AGENT_CONFIRM, type Agent, type SaveAgentInput } from "@/shared/agents/schema";
 import { agentKey, agentsKey, deleteAgent, saveAgent } from "@/client/api/agents";
-import { MODELS_KEY } from "./api/use-models";
+import { modelsKey } from "@/client/api/models";
 import { AGENT_CREATED, AGENT_DELETED, AGENT_UPDATED, DELETE_FAILED, createFailureToast, updateFailureMessage } from "./save-messages";
 
 export function useAgentActions(orgId: string) {
@@ -35,7 +35,7 @@ export function useAgentActions(orgId: string) {
     void mutate(agentsKey(orgId));
     if (isNew) {
       toast.success(AGENT_CREATED);
-      void mutate(MODELS_KEY);
+      void mutate(modelsKey(orgId));
       navigate(`/control-hub/agents/${agent.id}`, { replace: true });
     } else {
       toast.success(AGENT_UPDATED);
