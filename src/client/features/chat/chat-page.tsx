@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Spinner } from "@/client/components/ui/spinner";
 import { useAgents } from "@/client/api/agents";
-import { refreshConversations } from "@/client/lib/conversations";
+import { refreshConversations } from "@/client/api/conversations";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { agentFromParam, defaultChatAgent } from "./agent-choice";
 import { AgentPicker, SelectedAgent } from "./agent-picker";
