@@ -1,7 +1,8 @@
 // /api/agents (API-08, hub §7): the organisation's agents, one agent, save and delete. Read by the
 // Control Hub, chat, the dashboard, settings and onboarding, which all share these cache entries.
 import useSWR from "swr";
-import type { Agent, SaveAgentInput } from "@/shared/agents/schema";
+import type { z } from "zod";
+import type { Agent, saveAgentInput } from "@/shared/agents/schema";
 import { callApi, fetcher, type HttpError } from "@/client/lib/api";
 import { orgPath } from "@/client/lib/org-api";
 
@@ -21,8 +22,8 @@ export function useAgent(orgId: string, id: number | null) {
   });
 }
 
-/** POST: creates, or updates when the payload has an `id`. */
-export const saveAgent = (orgId: string, payload: SaveAgentInput) => callApi<Agent>(agentsKey(orgId), { method: "POST", body: payload });
+/** POST: creates, or updates when the payload has an `id`; fields left out take the server's defaults. */
+export const saveAgent = (orgId: string, payload: z.input<typeof saveAgentInput>) => callApi<Agent>(agentsKey(orgId), { method: "POST", body: payload });
 
 export const deleteAgent = (orgId: string, agentId: number) =>
   callApi<{ success: true }>(agentsKey(orgId), { method: "DELETE", body: { agentId } });

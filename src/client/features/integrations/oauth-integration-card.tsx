@@ -16,7 +16,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
-import { linkErrorText, startOAuthLink, unlinkOAuthAccount } from "@/client/lib/connections/oauth-link";
+import { linkErrorText, startOAuthLink, unlinkOAuthAccount } from "./api/oauth-link";
 import { useRevalidateOrg } from "@/client/lib/revalidate-org";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { isOAuthConnected } from "@/shared/connections/integrations";
