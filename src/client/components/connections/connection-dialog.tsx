@@ -22,7 +22,7 @@ import {
   type FormValues,
   type StoredConnection,
 } from "@/client/lib/connections/form";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
 import { ConnectionFields } from "./connection-fields";
 

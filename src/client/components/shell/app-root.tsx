@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { authClient } from "@/client/lib/auth-client";
-import { activeOrganization, useUserInfo } from "@/client/lib/user-info";
+import { activeOrganization, useUserInfo } from "@/client/api/user-info";
 import { ActiveOrgProvider } from "./active-org";
 import { AppLayout } from "./app-layout";
 import { LoadingScreen } from "./loading-screen";

@@ -9,7 +9,7 @@ import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { isUserInfoKey } from "@/client/lib/user-info";
+import { isUserInfoKey } from "@/client/api/user-info";
 import { deleteMcpServer } from "./api/mcp-server-mutations";
 import { mcpServersKey, useMcpServers, type McpServerInfo } from "./api/use-mcp-servers";
 import { AddMcpServerDialog } from "./add-mcp-server-dialog";

@@ -11,7 +11,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { updateConnection } from "@/client/api/connections";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
 import { OAuthIntegrationCard } from "./oauth-integration-card";
 import { runPostgresTest, type TestOutcome } from "./postgres-test";

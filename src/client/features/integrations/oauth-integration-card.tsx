@@ -17,7 +17,7 @@ import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
 import { linkErrorText, startOAuthLink, unlinkOAuthAccount } from "./api/oauth-link";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { isOAuthConnected } from "@/shared/connections/integrations";
 import type { ConnectionDefinition } from "@/shared/connections/types";

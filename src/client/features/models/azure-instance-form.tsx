@@ -12,7 +12,7 @@ import { NativeSelect } from "@/client/components/ui/native-select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { addAzureInstance } from "@/client/api/models";
 import { errorMessage } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { azureUnderlyingModel } from "@/shared/models/catalog";
 
 const REQUIRED = "Please fill in all required fields";

@@ -11,7 +11,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { deleteAzureInstance } from "@/client/api/models";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ModelInstance, ModelPreferences } from "@/shared/org";
 import { AzureInstanceForm } from "./azure-instance-form";
 

@@ -11,7 +11,7 @@ import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { setDefaultModel } from "@/client/api/models";
 import { HttpError } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { CatalogModel } from "@/shared/models/catalog";
 import type { ModelPreferences } from "@/shared/org";
 import { ModelSelect } from "./model-select";

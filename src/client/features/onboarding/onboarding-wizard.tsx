@@ -6,7 +6,7 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/client/components/ui/dialog";
 import { agentsKey, useAgents } from "@/client/api/agents";
 import { hasConnectedModel } from "@/client/lib/first-run";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { isControlHubPath, ONBOARDING_STEPS, shouldOpenOnboarding } from "./onboarding-rules";
 import { isOnboardingComplete, markOnboardingComplete } from "./onboarding-storage";
 import { OnboardingSteps } from "./onboarding-steps";

@@ -8,7 +8,7 @@ import { ConnectionDialog } from "@/client/components/connections/connection-dia
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Button } from "@/client/components/ui/button";
 import { updateConnection } from "@/client/api/connections";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
 
 /** PROV-05: Connect when not connected; Edit and Disconnect when connected. */

@@ -12,7 +12,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { Spinner } from "@/client/components/ui/spinner";
 import { useAgents } from "@/client/api/agents";
 import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { saveOrgSettings } from "./api/settings-api";
 import { parseDefaultAgentId } from "./settings-values";
 

@@ -7,7 +7,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Switch } from "@/client/components/ui/switch";
 import { isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { savePrivateTools } from "./api/settings-api";
 import { PRIVATE_TOOLS, togglePrivateTool } from "./settings-values";
 
