@@ -11,7 +11,7 @@ import { NativeSelect } from "@/client/components/ui/native-select";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Spinner } from "@/client/components/ui/spinner";
 import { useAgents } from "@/client/api/agents";
-import { errorMessage, isApiFailure } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api";
 import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { saveOrgSettings } from "./api/settings-api";
 import { parseDefaultAgentId } from "./settings-values";
@@ -30,12 +30,11 @@ export function PreferencesCard() {
   async function save() {
     setSaving(true);
     try {
-      const res = await saveOrgSettings(org.id, { defaultAgentId: parseDefaultAgentId(value) });
-      if (isApiFailure(res)) return void toast.error(errorMessage(res, SAVE_FAILED));
+      await saveOrgSettings(org.id, { defaultAgentId: parseDefaultAgentId(value) });
       toast.success("Settings updated successfully!");
       await revalidateOrg();
-    } catch {
-      toast.error(SAVE_FAILED);
+    } catch (failure) {
+      toast.error(errorMessage(failure, SAVE_FAILED));
     } finally {
       setSaving(false);
     }
