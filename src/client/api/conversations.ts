@@ -34,6 +34,9 @@ export function useConversation(orgId: string, threadId: string) {
   return useSWR<StoredConversation, HttpError>(conversationKey(orgId, threadId), fetcher);
 }
 
+/** The chat screen loads a thread once, outside the cache: it becomes the live session's messages. */
+export const fetchConversation = (orgId: string, threadId: string) => callApi<StoredConversation>(conversationKey(orgId, threadId));
+
 /** The name is sent as typed: it is trimmed only for display and has no length bound (CONV-09). */
 export const renameConversation = (orgId: string, threadId: string, name: string) =>
   callApi<{ success: true }>(orgPath(orgId, "/api/renameConversation"), { method: "PATCH", body: { threadId, name } });
