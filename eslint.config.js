@@ -2,27 +2,14 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { clientImportsPlugin } from "./scripts/eslint/client-imports.ts";
 
 // Server code: the server folder, and a tool folder's *.server.ts files.
 const CLIENT_NO_SERVER = ["**/server/**", "@/server/**", "**/*.server", "**/*.server.ts"];
 
 // Layer boundaries: client never imports server code (except `import type`), server never imports
-// client code, shared imports neither, and client feature folders do not import each other.
-const clientFeatureBoundaries = {
-  files: ["src/client/features/*/**/*.{ts,tsx}"],
-  rules: {
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: [
-          { group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." },
-          { group: ["../../*/**", "@/client/features/*/**", "../../../client/features/**"], message: "Client feature folders must not import each other; move shared pieces to components/ or lib/." },
-        ],
-      },
-    ],
-  },
-};
-
+// client code, shared imports neither. Inside the client, scripts/eslint/client-imports.ts keeps
+// features apart, shared code off features and the import graph free of cycles (docs/layout.md).
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "src/server/db/migrations/**"] },
   js.configs.recommended,
@@ -36,16 +23,17 @@ export default tseslint.config(
   },
   {
     files: ["src/client/**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, client: clientImportsPlugin },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      "client/boundaries": "error",
+      "client/no-cycle": "error",
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." }] },
       ],
     },
   },
-  clientFeatureBoundaries,
   {
     files: ["src/server/**/*.ts"],
     rules: {

@@ -5,6 +5,7 @@ import { AppRoot } from "./components/shell/app-root";
 import { LoadingScreen } from "./components/shell/loading-screen";
 import { PublicOnly } from "./components/shell/public-only";
 import { RequireAuth } from "./components/shell/require-auth";
+import { OnboardingWizard } from "./features/onboarding/onboarding-wizard";
 
 const signInPage = async () => ({ Component: (await import("./features/auth-orgs/sign-in-page")).SignInPage });
 const invitePage = async () => ({ Component: (await import("./features/auth-orgs/invite-page")).InvitePage });
@@ -43,7 +44,8 @@ export const router = createBrowserRouter([
           // The invitation link (decision 024): visitors sign in or up first, then come back to accept.
           { path: "invite/:invitationId", lazy: invitePage },
           {
-            Component: AppRoot,
+            // The shell is shared code and imports no feature: the router hands it the wizard.
+            element: <AppRoot overlay={<OnboardingWizard />} />,
             children: [
               {
                 // Errors in a page (or its chunk) show inside the shell, so the sidebar still works.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authFetch, errorMessage, fetcher, HttpError } from "./api";
+import { authFetch, callApi, errorMessage, fetcher, HttpError } from "./api";
 import { setSessionToken } from "./session-token";
 
 const json = (body: unknown, status = 200) =>
@@ -63,5 +63,22 @@ describe("authenticated helper", () => {
   it("[API-06] reads the server's error text from a failure, else uses the fallback", () => {
     expect(errorMessage({ ok: false, status: 400, statusText: "", data: { error: "Name is required" } }, "Failed")).toBe("Name is required");
     expect(errorMessage(new HttpError(500, null), "Failed")).toBe("Failed");
+  });
+
+  it("[API-01] callApi sends the body as JSON and returns the parsed answer", async () => {
+    fetchMock.mockResolvedValue(json({ id: 7 }));
+    expect(await callApi("/api/agents?orgId=o1", { method: "POST", body: { name: "A" } })).toEqual({ id: 7 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect([url, init?.method, init?.body]).toEqual(["/api/agents?orgId=o1", "POST", '{"name":"A"}']);
+  });
+
+  it("callApi throws one coded HttpError: the server's code, else one named after the status", async () => {
+    fetchMock.mockResolvedValueOnce(json({ error: "Only organization admins can create agents", code: "forbidden" }, 403));
+    const coded = await callApi("/api/agents", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(coded).toBeInstanceOf(HttpError);
+    expect(coded).toMatchObject({ status: 403, code: "forbidden", message: "HTTP 403" });
+    expect(errorMessage(coded, "Failed")).toBe("Only organization admins can create agents");
+    fetchMock.mockResolvedValueOnce(new Response("Bad Gateway", { status: 502 }));
+    expect(await callApi("/api/x").catch((e: unknown) => e)).toMatchObject({ status: 502, code: "bad_gateway", info: "Bad Gateway" });
   });
 });

@@ -19,14 +19,32 @@ export interface AuthFetchOptions {
   raw?: boolean;
 }
 
-/** What the SWR fetcher throws: message "HTTP {status}", the status and the parsed body attached. */
+/** The server's error codes (`{ error, code }` bodies, src/server/errors.ts), by status for other bodies. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "rate_limited",
+  502: "bad_gateway",
+};
+
+/**
+ * The one error of a failed call, thrown by the SWR fetcher and by `callApi`: message "HTTP {status}"
+ * (ERR-01), the status, the parsed body and the server's error code attached.
+ */
 export class HttpError extends Error {
+  readonly code: string;
   constructor(
     readonly status: number,
     readonly info: unknown,
   ) {
     super(`HTTP ${status}`);
     this.name = "HttpError";
+    const code = (info as { code?: unknown } | null)?.code;
+    this.code = typeof code === "string" && code ? code : (CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "bad_request"));
   }
 }
 
@@ -79,13 +97,19 @@ export async function authFetch(url: string, opts: AuthFetchOptions = {}): Promi
   return data;
 }
 
-/** SWR fetcher: the parsed body, or an HttpError for any non-2xx answer. */
-export async function fetcher<T = unknown>(url: string): Promise<T> {
-  const res = await send(url, {});
+/**
+ * The call the client's API modules make: the parsed body, or an HttpError for any non-2xx answer, so
+ * that a caller handles every failure in one `catch` (a network failure rejects with the fetch error).
+ */
+export async function callApi<T = unknown>(url: string, opts: Omit<AuthFetchOptions, "raw"> = {}): Promise<T> {
+  const res = await send(url, opts);
   const data = await readBody(res);
   if (!res.ok) throw new HttpError(res.status, data);
   return data as T;
 }
+
+/** SWR fetcher: the parsed body, or an HttpError for any non-2xx answer. */
+export const fetcher = <T = unknown>(url: string): Promise<T> => callApi<T>(url);
 
 export function isApiFailure(value: unknown): value is ApiFailure {
   return typeof value === "object" && value !== null && (value as ApiFailure).ok === false && typeof (value as ApiFailure).status === "number";

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const { authFetch, toast } = vi.hoisted(() => ({
-  authFetch: vi.fn(),
-  toast: { success: vi.fn(), error: vi.fn() },
-}));
-vi.mock("./api", async (importActual) => ({ ...(await importActual<object>()), authFetch }));
+const { toast } = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("sonner", () => ({ toast }));
 
+import { jsonResponse, mockFetch } from "@/client/test/fetch-mock";
 import { conversationUrl, deleteConversation, DELETE_CONVERSATION_CONFIRM, renameConversation } from "./conversation-actions";
 
-const failure = (data: unknown) => ({ ok: false, status: 404, statusText: "Not Found", data });
+const fetchMock = mockFetch();
+const ok = () => jsonResponse({ success: true });
+const failure = (data: unknown) => (typeof data === "string" ? new Response(data, { status: 502 }) : jsonResponse(data, 404));
+/** The calls sent: URL, method and parsed body. */
+const sent = () => fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body ? JSON.parse(String(init.body)) : undefined]);
 
 beforeEach(() => {
-  authFetch.mockReset();
   toast.success.mockReset();
   toast.error.mockReset();
 });
@@ -25,31 +25,31 @@ describe("conversationUrl", () => {
 
 describe("renameConversation", () => {
   it("[CONV-08] [CONV-09] sends the name as typed and toasts success", async () => {
-    authFetch.mockResolvedValue({ success: true });
+    fetchMock.mockImplementation(async () => ok());
     await expect(renameConversation("org1", "t1", "  My  chat ")).resolves.toBe(true);
-    expect(authFetch).toHaveBeenCalledWith("/api/renameConversation?orgId=org1", { method: "PATCH", body: { threadId: "t1", name: "  My  chat " } });
+    expect(sent()).toEqual([["/api/renameConversation?orgId=org1", "PATCH", { threadId: "t1", name: "  My  chat " }]]);
     expect(toast.success).toHaveBeenCalledWith("Conversation renamed");
   });
 
   it("[CONV-09] accepts an empty name and a very long one", async () => {
-    authFetch.mockResolvedValue({ success: true });
+    fetchMock.mockImplementation(async () => ok());
     await expect(renameConversation("org1", "t1", "")).resolves.toBe(true);
     await expect(renameConversation("org1", "t1", "x".repeat(5000))).resolves.toBe(true);
-    expect(authFetch.mock.calls[1]![1].body.name).toHaveLength(5000);
+    expect(sent()[1]![2].name).toHaveLength(5000);
   });
 
   it("[CONV-10] a failed rename toasts the server's error, else the fallback", async () => {
-    authFetch.mockResolvedValueOnce(failure({ error: "Conversation not found" }));
+    fetchMock.mockResolvedValueOnce(failure({ error: "Conversation not found" }));
     await expect(renameConversation("org1", "t1", "x")).resolves.toBe(false);
     expect(toast.error).toHaveBeenLastCalledWith("Conversation not found");
-    authFetch.mockResolvedValueOnce(failure("Bad gateway"));
+    fetchMock.mockResolvedValueOnce(failure("Bad gateway"));
     await renameConversation("org1", "t1", "x");
     expect(toast.error).toHaveBeenLastCalledWith("Failed to rename conversation");
     expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("[CONV-11] an exception toasts the generic rename error", async () => {
-    authFetch.mockRejectedValue(new TypeError("Failed to fetch"));
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     await expect(renameConversation("org1", "t1", "x")).resolves.toBe(false);
     expect(toast.error).toHaveBeenCalledWith("An error occurred while renaming the conversation");
   });
@@ -61,27 +61,27 @@ describe("deleteConversation", () => {
     await expect(deleteConversation("org1", "t1", confirm)).resolves.toBe(false);
     expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete this conversation?");
     expect(DELETE_CONVERSATION_CONFIRM).toBe("Are you sure you want to delete this conversation?");
-    expect(authFetch).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("[CONV-13] a confirmed delete sends PATCH ?threadId= and toasts success", async () => {
-    authFetch.mockResolvedValue({ success: true });
+    fetchMock.mockImplementation(async () => ok());
     await expect(deleteConversation("org1", "t 1", () => true)).resolves.toBe(true);
-    expect(authFetch).toHaveBeenCalledWith("/api/deleteConversation?threadId=t%201&orgId=org1", { method: "PATCH" });
+    expect(sent()).toEqual([["/api/deleteConversation?threadId=t%201&orgId=org1", "PATCH", undefined]]);
     expect(toast.success).toHaveBeenCalledWith("Conversation deleted");
   });
 
   it("[CONV-14] a failed delete toasts the server's error, else the fallback", async () => {
-    authFetch.mockResolvedValueOnce(failure({ error: "Conversation not found" }));
+    fetchMock.mockResolvedValueOnce(failure({ error: "Conversation not found" }));
     await expect(deleteConversation("org1", "t1", () => true)).resolves.toBe(false);
     expect(toast.error).toHaveBeenLastCalledWith("Conversation not found");
-    authFetch.mockResolvedValueOnce(failure(null));
+    fetchMock.mockResolvedValueOnce(failure(null));
     await deleteConversation("org1", "t1", () => true);
     expect(toast.error).toHaveBeenLastCalledWith("Failed to delete conversation");
   });
 
   it("[CONV-15] an exception toasts the generic delete error", async () => {
-    authFetch.mockRejectedValue(new Error("boom"));
+    fetchMock.mockRejectedValue(new Error("boom"));
     await expect(deleteConversation("org1", "t1", () => true)).resolves.toBe(false);
     expect(toast.error).toHaveBeenCalledWith("An error occurred while deleting the conversation");
   });

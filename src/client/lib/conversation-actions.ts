@@ -2,8 +2,8 @@
 // own outcome with the spec's texts and tells the caller whether it succeeded, so that the caller only
 // refreshes and navigates.
 import { toast } from "sonner";
-import { authFetch, errorMessage, isApiFailure } from "./api";
-import { orgPath } from "./org-api";
+import * as conversations from "@/client/api/conversations";
+import { errorMessage, HttpError } from "./api";
 
 export const DELETE_CONVERSATION_CONFIRM = "Are you sure you want to delete this conversation?";
 
@@ -24,18 +24,14 @@ export async function copyConversationLink(id: string): Promise<boolean> {
   }
 }
 
-/** The name is sent as typed: it is trimmed only for display and has no length bound (CONV-09). */
 export async function renameConversation(orgId: string, threadId: string, name: string): Promise<boolean> {
   try {
-    const res = await authFetch(orgPath(orgId, "/api/renameConversation"), { method: "PATCH", body: { threadId, name } });
-    if (isApiFailure(res)) {
-      toast.error(errorMessage(res, "Failed to rename conversation"));
-      return false;
-    }
+    await conversations.renameConversation(orgId, threadId, name);
     toast.success("Conversation renamed");
     return true;
-  } catch {
-    toast.error("An error occurred while renaming the conversation");
+  } catch (failure) {
+    // The server refused (CONV-10), or there was no answer at all (CONV-11).
+    toast.error(failure instanceof HttpError ? errorMessage(failure, "Failed to rename conversation") : "An error occurred while renaming the conversation");
     return false;
   }
 }
@@ -44,15 +40,11 @@ export async function renameConversation(orgId: string, threadId: string, name: 
 export async function deleteConversation(orgId: string, threadId: string, confirm: (message: string) => boolean = window.confirm.bind(window)): Promise<boolean> {
   if (!confirm(DELETE_CONVERSATION_CONFIRM)) return false;
   try {
-    const res = await authFetch(orgPath(orgId, `/api/deleteConversation?threadId=${encodeURIComponent(threadId)}`), { method: "PATCH" });
-    if (isApiFailure(res)) {
-      toast.error(errorMessage(res, "Failed to delete conversation"));
-      return false;
-    }
+    await conversations.deleteConversation(orgId, threadId);
     toast.success("Conversation deleted");
     return true;
-  } catch {
-    toast.error("An error occurred while deleting the conversation");
+  } catch (failure) {
+    toast.error(failure instanceof HttpError ? errorMessage(failure, "Failed to delete conversation") : "An error occurred while deleting the conversation");
     return false;
   }
 }

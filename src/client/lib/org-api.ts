@@ -3,10 +3,3 @@
 export function orgPath(orgId: string, path: string): string {
   return `${path}${path.includes("?") ? "&" : "?"}orgId=${encodeURIComponent(orgId)}`;
 }
-
-/** GET /api/models: the models this organisation can use now, and its model preferences. */
-export const modelsKey = (orgId: string) => orgPath(orgId, "/api/models");
-export const isModelsKey = (key: unknown) => typeof key === "string" && key.startsWith("/api/models");
-
-/** GET /api/agents: the agents feature uses the same key, so both share one cache entry. */
-export const agentListKey = (orgId: string) => orgPath(orgId, "/api/agents");

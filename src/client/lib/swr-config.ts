@@ -6,7 +6,6 @@ import {
   SWR_ERROR_RETRY_INTERVAL_MS,
   SWR_FOCUS_THROTTLE_INTERVAL_MS,
 } from "@/shared/shell/constants";
-import { fetcher } from "./api";
 
 /**
  * Delay before retry number `retryCount` (1-based), or null to stop. SWR's default backs off
@@ -16,8 +15,12 @@ export function retryDelay(retryCount: number): number | null {
   return retryCount > SWR_ERROR_RETRY_COUNT ? null : SWR_ERROR_RETRY_INTERVAL_MS;
 }
 
+/**
+ * No global fetcher: each hook in client/api/ passes its own. A global one would also serve SWR keys that
+ * pass `null` to mean "local state only" — useChat keeps its status, messages and errors that way, and
+ * each of their updates became a GET of `/api/chat,<id>,status`.
+ */
 export const swrConfig = {
-  fetcher,
   dedupingInterval: SWR_DEDUPING_INTERVAL_MS,
   errorRetryCount: SWR_ERROR_RETRY_COUNT,
   errorRetryInterval: SWR_ERROR_RETRY_INTERVAL_MS,

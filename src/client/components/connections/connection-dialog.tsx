@@ -1,7 +1,7 @@
 // Connect or edit a provider/integration: the form generated from its definition, validated with its
 // schema before saving (PROV-18), prefilled from GET /api/getConnection when editing.
 import { useState, type FormEvent } from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { toast } from "sonner";
 import { AlertCircle, CheckCircle2, PlugZap } from "lucide-react";
 import { DataErrorFallback } from "@/client/components/error-fallback";
@@ -10,8 +10,8 @@ import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { connectionKey, updateConnection } from "@/client/lib/connections/api";
+import { connectionKey, updateConnection, useConnection } from "@/client/api/connections";
+import { errorMessage, HttpError } from "@/client/lib/api";
 import {
   connectionPayload,
   FORM_ERRORS_MESSAGE,
@@ -23,7 +23,7 @@ import {
   type FormValues,
   type StoredConnection,
 } from "@/client/lib/connections/form";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
 import { ConnectionFields } from "./connection-fields";
 
@@ -61,7 +61,7 @@ export function ConnectionDialog({ def, orgId, mode, open, onOpenChange, onTest 
 }
 
 function EditBody({ def, orgId, onOpenChange, onTest }: Omit<DialogProps, "mode" | "open">) {
-  const { data, error, mutate } = useSWR<StoredConnection>(connectionKey(orgId, def.key));
+  const { data, error, mutate } = useConnection(orgId, def.key);
   if (error) return <DataErrorFallback onRetry={() => void mutate()} className="p-4" />;
   if (!data) return <FormSkeleton rows={Math.min(def.fields.length, 4)} />;
   return <ConnectionForm {...{ def, orgId, onOpenChange, onTest }} mode="edit" stored={data} />;
@@ -122,17 +122,14 @@ function ConnectionForm({
     if (!data) return;
     setSaving(true);
     try {
-      const res = await updateConnection(orgId, mode === "edit" ? "update" : "create", def.key, data);
-      if (isApiFailure(res)) {
-        setErrors(serverFieldErrors(def, res.data, values));
-        toast.error(errorMessage(res, CONNECTION_SAVE_FAILED));
-        return;
-      }
+      await updateConnection(orgId, mode === "edit" ? "update" : "create", def.key, data);
       toast.success(CONNECTION_SAVED);
       onOpenChange(false);
       await Promise.all([revalidateOrg({ models: true }), mutate(connectionKey(orgId, def.key))]);
-    } catch {
-      toast.error(CONNECTION_SAVE_FAILED);
+    } catch (failure) {
+      // A refusal names the fields it found wrong; no answer at all gets the generic text.
+      if (failure instanceof HttpError) setErrors(serverFieldErrors(def, failure.info, values));
+      toast.error(errorMessage(failure, CONNECTION_SAVE_FAILED));
     } finally {
       setSaving(false);
     }

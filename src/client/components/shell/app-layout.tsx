@@ -1,13 +1,14 @@
 // SHELL-05: collapsible sidebar, top header, main content.
+import type { ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RenderErrorBoundary } from "@/client/components/error-fallback";
 import { SidebarProvider } from "@/client/components/ui/sidebar-context";
 import { SidebarInset } from "@/client/components/ui/sidebar";
 import { AppHeader } from "./app-header";
-import { OnboardingWizard } from "@/client/features/onboarding/onboarding-wizard";
 import { AppSidebar } from "./app-sidebar";
 
-export function AppLayout() {
+/** `overlay`: dialogs that belong to the whole shell (the onboarding wizard), given by the router. */
+export function AppLayout({ overlay }: { overlay?: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <SidebarProvider>
@@ -27,7 +28,7 @@ export function AppLayout() {
           </RenderErrorBoundary>
         </main>
       </SidebarInset>
-      <OnboardingWizard />
+      {overlay}
     </SidebarProvider>
   );
 }

@@ -7,7 +7,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { SWRConfig } from "swr";
 import type { UserInfo } from "@/shared/org";
-import { useAgents } from "@/client/lib/agents";
+import { useAgents } from "@/client/api/agents";
 import { fetcher } from "@/client/lib/api";
 import { useActiveOrg } from "./active-org";
 import { AppRoot } from "./app-root";

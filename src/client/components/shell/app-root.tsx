@@ -1,15 +1,16 @@
 // What a signed-in user sees: the loading screen (SHELL-01), the welcome screen without an active
 // organisation (SHELL-02), or the app shell (SHELL-05).
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { authClient } from "@/client/lib/auth-client";
-import { activeOrganization, useUserInfo } from "@/client/lib/user-info";
+import { activeOrganization, useUserInfo } from "@/client/api/user-info";
 import { ActiveOrgProvider } from "./active-org";
 import { AppLayout } from "./app-layout";
 import { LoadingScreen } from "./loading-screen";
 import { NoOrganization } from "./no-organization";
 
-export function AppRoot() {
+/** `overlay` renders inside the shell (the router passes the onboarding wizard: shared code imports no feature). */
+export function AppRoot({ overlay }: { overlay?: ReactNode }) {
   const { data: session, refetch: refetchSession } = authClient.useSession();
   const activeOrgId = session?.session.activeOrganizationId ?? null;
   const { data: user, error, mutate } = useUserInfo(activeOrgId);
@@ -26,7 +27,7 @@ export function AppRoot() {
     if (!org) return <NoOrganization user={user} />;
     return (
       <ActiveOrgProvider user={user} org={org}>
-        <AppLayout />
+        <AppLayout overlay={overlay} />
       </ActiveOrgProvider>
     );
   }

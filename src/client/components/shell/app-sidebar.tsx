@@ -13,7 +13,7 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from "@/client/components/ui/sidebar-menu";
-import { useConversations } from "@/client/lib/conversations";
+import { useConversations } from "@/client/api/conversations";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { useActiveOrg } from "./active-org";
 import { ConversationList } from "./conversation-list";

@@ -5,7 +5,7 @@ import { Link2, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/client/components/ui/dropdown-menu";
 import { copyConversationLink, deleteConversation, renameConversation } from "@/client/lib/conversation-actions";
-import { refreshConversations } from "@/client/lib/conversations";
+import { refreshConversations } from "@/client/api/conversations";
 import { conversationHref } from "./nav-items";
 import { RenameConversationDialog } from "./rename-conversation-dialog";
 

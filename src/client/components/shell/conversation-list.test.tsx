@@ -5,16 +5,20 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { SIDEBAR_STORAGE_KEY } from "@/shared/shell/constants";
 import { SidebarProvider } from "@/client/components/ui/sidebar-context";
-import { ConversationList, type ConversationListItem } from "./conversation-list";
+import type { ConversationListItem } from "@/client/api/conversations";
+import { jsonResponse, mockFetch } from "@/client/test/fetch-mock";
+import { ConversationList } from "./conversation-list";
 
-const { authFetch, toast, refreshConversations } = vi.hoisted(() => ({
-  authFetch: vi.fn(),
+const { toast, refreshConversations } = vi.hoisted(() => ({
   toast: { success: vi.fn(), error: vi.fn() },
   refreshConversations: vi.fn(),
 }));
-vi.mock("@/client/lib/api", async (importActual) => ({ ...(await importActual<object>()), authFetch }));
-vi.mock("@/client/lib/conversations", () => ({ refreshConversations }));
+vi.mock("@/client/api/conversations", async (importActual) => ({ ...(await importActual<object>()), refreshConversations }));
 vi.mock("sonner", () => ({ toast }));
+
+const fetchMock = mockFetch();
+/** The calls sent: URL, method and parsed body. */
+const sent = () => fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body ? JSON.parse(String(init.body)) : undefined]);
 
 const items: ConversationListItem[] = [
   { id: "11111111-aaaa", name: "  Budget review ", agentName: "Analyst", agentLogoUrl: "https://example.com/logo.png" },
@@ -47,7 +51,6 @@ function renderList(props: Partial<Parameters<typeof ConversationList>[0]> = {},
 beforeEach(() => {
   window.localStorage.setItem(SIDEBAR_STORAGE_KEY, "true");
   document.cookie = "sidebar_state=; max-age=0; path=/";
-  authFetch.mockReset();
   toast.success.mockReset();
   toast.error.mockReset();
   refreshConversations.mockReset();
@@ -98,7 +101,7 @@ describe("ConversationList", () => {
 
   it("[CONV-05] [CONV-07] [CONV-08] the menu offers Copy link, Rename, Delete; Rename pre-fills and saves", async () => {
     const user = userEvent.setup();
-    authFetch.mockResolvedValue({ success: true });
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true }));
     renderList();
     await user.click(screen.getByRole("button", { name: "Options for Budget review" }));
     const menu = await screen.findByRole("menu");
@@ -112,14 +115,14 @@ describe("ConversationList", () => {
     await user.type(field, "Q3 budget");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(authFetch).toHaveBeenCalledWith("/api/renameConversation?orgId=org1", { method: "PATCH", body: { threadId: "11111111-aaaa", name: "Q3 budget" } });
+    expect(sent()).toEqual([["/api/renameConversation?orgId=org1", "PATCH", { threadId: "11111111-aaaa", name: "Q3 budget" }]]);
     expect(refreshConversations).toHaveBeenCalledWith("org1");
     expect(toast.success).toHaveBeenCalledWith("Conversation renamed");
   });
 
   it("[CONV-07] [CONV-10] an unnamed conversation's dialog starts empty; a failed save keeps it open", async () => {
     const user = userEvent.setup();
-    authFetch.mockResolvedValue({ ok: false, status: 404, statusText: "Not Found", data: { error: "Conversation not found" } });
+    fetchMock.mockImplementation(async () => jsonResponse({ error: "Conversation not found", code: "not_found" }, 404));
     renderList();
     await user.click(screen.getByRole("button", { name: "Options for hello there" }));
     await user.click(await screen.findByRole("menuitem", { name: "Rename" }));
@@ -134,13 +137,13 @@ describe("ConversationList", () => {
   it("[CONV-12] [CONV-13] deleting the open conversation confirms, refreshes and goes to /chat", async () => {
     const user = userEvent.setup();
     const confirm = stubConfirm(vi.fn(() => true));
-    authFetch.mockResolvedValue({ success: true });
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true }));
     renderList({}, "/chat/22222222-bbbb");
     await user.click(screen.getByRole("button", { name: "Options for hello there" }));
     await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/chat"));
     expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete this conversation?");
-    expect(authFetch).toHaveBeenCalledWith("/api/deleteConversation?threadId=22222222-bbbb&orgId=org1", { method: "PATCH" });
+    expect(sent()).toEqual([["/api/deleteConversation?threadId=22222222-bbbb&orgId=org1", "PATCH", undefined]]);
     expect(refreshConversations).toHaveBeenCalledWith("org1");
     expect(toast.success).toHaveBeenCalledWith("Conversation deleted");
   });
@@ -148,11 +151,11 @@ describe("ConversationList", () => {
   it("[CONV-12] deleting another conversation stays put; declining sends nothing", async () => {
     const user = userEvent.setup();
     stubConfirm(vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true));
-    authFetch.mockResolvedValue({ success: true });
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true }));
     renderList({}, "/chat/22222222-bbbb");
     await user.click(screen.getByRole("button", { name: "Options for Budget review" }));
     await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
-    expect(authFetch).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Options for Budget review" }));
     await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
     await waitFor(() => expect(refreshConversations).toHaveBeenCalled());

@@ -4,16 +4,9 @@ import { Link, useLocation } from "react-router";
 import { conversationTitle } from "@/shared/conversations/title";
 import { useSidebar } from "@/client/components/ui/sidebar-context";
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "@/client/components/ui/sidebar-menu";
+import type { ConversationListItem } from "@/client/api/conversations";
 import { ConversationItemMenu } from "./conversation-item-menu";
 import { conversationHref } from "./nav-items";
-
-export interface ConversationListItem {
-  id: string;
-  name?: string | null;
-  firstMessageText?: string | null;
-  agentName?: string | null;
-  agentLogoUrl?: string | null;
-}
 
 const stateText = "px-2 py-1.5 text-xs text-muted-foreground group-data-[collapsible=icon]:hidden";
 

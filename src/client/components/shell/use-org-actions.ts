@@ -4,7 +4,7 @@ import { useSWRConfig } from "swr";
 import { analytics } from "@/client/lib/analytics";
 import { authClient } from "@/client/lib/auth-client";
 import { orgSlug } from "@/client/lib/org-slug";
-import { isUserInfoKey } from "@/client/lib/user-info";
+import { isUserInfoKey } from "@/client/api/user-info";
 
 export function useOrgActions() {
   const navigate = useNavigate();

@@ -9,13 +9,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/client/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "@/client/components/ui/native-select";
 import { Textarea } from "@/client/components/ui/textarea";
-import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { createMcpServer } from "./api/mcp-server-mutations";
-import type { McpServerInfo } from "./api/use-mcp-servers";
+import { errorMessage } from "@/client/lib/api";
+import { createMcpServer, type McpServerInfo } from "./api/mcp-servers";
 import { FormField, fieldA11y } from "./form-field";
 import { emptyMcpServerForm, parseMcpServerForm, type McpServerFormValues, type McpServerType } from "./mcp-server-form";
 
-export function AddMcpServerDialog({ onAdded }: { onAdded: (server: McpServerInfo) => void | Promise<unknown> }) {
+export function AddMcpServerDialog({ orgId, onAdded }: { orgId: string; onAdded: (server: McpServerInfo) => void | Promise<unknown> }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<McpServerFormValues>(emptyMcpServerForm);
   const [showErrors, setShowErrors] = useState(false);
@@ -40,13 +39,15 @@ export function AddMcpServerDialog({ onAdded }: { onAdded: (server: McpServerInf
     if (!parsed.ok) return;
     setSaving(true);
     setServerError(null);
-    const res = await createMcpServer(parsed.input).catch((e: unknown) => e);
-    setSaving(false);
-    if (isApiFailure(res) || res instanceof Error) {
-      setServerError(errorMessage(res, "Failed to add MCP server"));
+    let server: McpServerInfo;
+    try {
+      server = await createMcpServer(orgId, parsed.input);
+    } catch (failure) {
+      setServerError(errorMessage(failure, "Failed to add MCP server"));
       return;
+    } finally {
+      setSaving(false);
     }
-    const server = res as McpServerInfo;
     toast.success(`MCP server "${server.name}" added`);
     await onAdded(server);
     reset(false);

@@ -6,8 +6,8 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { SectionHeader } from "@/client/components/section-header";
 import { Button } from "@/client/components/ui/button";
-import { useAgent } from "./api/use-agent";
-import { useModels } from "./api/use-models";
+import { useAgent } from "@/client/api/agents";
+import { useModels } from "@/client/api/models";
 import { AgentForm } from "./agent-form";
 import { newAgentValues, valuesFromAgent } from "./agent-form-values";
 import { AgentFormSkeleton, AgentNotFound, BackToAgents } from "./agent-page-parts";
@@ -26,7 +26,7 @@ export function AgentEditPage() {
   const isNew = agentId === null;
   const invalidId = Number.isNaN(agentId);
   const agent = useAgent(org.id, isNew || invalidId ? null : agentId);
-  const models = useModels();
+  const models = useModels(org.id);
   const actions = useAgentActions(org.id);
 
   const notFound = invalidId || agent.error?.status === 404;

@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
 import type { SaveAgentInput } from "@/shared/agents/schema";
 import type { CatalogModel } from "@/shared/models/catalog";
-import { useAgents } from "./api/use-agents";
+import { useAgents } from "@/client/api/agents";
 import { parseAgentForm, type AgentFormValues } from "./agent-form-values";
 import { BasicsSection } from "./basics-section";
 import { InstructionsSection } from "./instructions-section";

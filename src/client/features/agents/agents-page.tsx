@@ -7,7 +7,7 @@ import { DataErrorFallback } from "@/client/components/error-fallback";
 import { EmptyState } from "@/client/components/empty-state";
 import { SectionHeader } from "@/client/components/section-header";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { useAgents } from "./api/use-agents";
+import { useAgents } from "@/client/api/agents";
 import { AgentCard } from "./agent-card";
 import { NewAgentTile } from "./new-agent-tile";
 import { groupByStage } from "@/client/components/agents/stage-badge";

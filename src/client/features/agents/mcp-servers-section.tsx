@@ -8,10 +8,9 @@ import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { isUserInfoKey } from "@/client/lib/user-info";
-import { deleteMcpServer } from "./api/mcp-server-mutations";
-import { mcpServersKey, useMcpServers, type McpServerInfo } from "./api/use-mcp-servers";
+import { errorMessage } from "@/client/lib/api";
+import { isUserInfoKey } from "@/client/api/user-info";
+import { deleteMcpServer, mcpServersKey, useMcpServers, type McpServerInfo } from "./api/mcp-servers";
 import { AddMcpServerDialog } from "./add-mcp-server-dialog";
 import { FormSection } from "./form-section";
 import { mcpServerTarget } from "./mcp-server-form";
@@ -71,9 +70,10 @@ export const McpServersSection = memo(function McpServersSection({
 
   const remove = async (server: McpServerInfo) => {
     if (!window.confirm(`Delete the MCP server "${server.name}"? Agents that use it will stop using it.`)) return;
-    const res = await deleteMcpServer(server.id).catch((e: unknown) => e);
-    if (isApiFailure(res) || res instanceof Error) {
-      toast.error(errorMessage(res, "Failed to delete MCP server"));
+    try {
+      await deleteMcpServer(orgId, server.id);
+    } catch (failure) {
+      toast.error(errorMessage(failure, "Failed to delete MCP server"));
       return;
     }
     onChange(selected.filter((id) => id !== server.id));
@@ -85,6 +85,7 @@ export const McpServersSection = memo(function McpServersSection({
     <FormSection title="MCP Servers" description="Model Context Protocol servers whose tools this agent may use.">
       {isAdmin && (
         <AddMcpServerDialog
+          orgId={orgId}
           onAdded={async (server) => {
             onChange([...selected, server.id]);
             await refresh();

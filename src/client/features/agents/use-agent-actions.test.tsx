@@ -5,8 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { SWRConfig } from "swr";
 import { saveAgentInput, type SaveAgentInput } from "@/shared/agents/schema";
 import { fetcher } from "@/client/lib/api";
-import { useAgents } from "./api/use-agents";
-import { useModels } from "./api/use-models";
+import { useAgents } from "@/client/api/agents";
+import { useModels } from "@/client/api/models";
 import { useAgentActions } from "./use-agent-actions";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
@@ -15,7 +15,7 @@ const AGENT = { id: 7, name: "Helper", model: "openai:gpt-4.1" };
 
 const fetchMock = mockFetch();
 const gets = (prefix: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(prefix) && (init?.method ?? "GET") === "GET" && !String(url).includes("&id=")).length;
+  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(prefix) && (init?.method ?? "GET") === "GET" && !String(url).includes("?id=")).length;
 
 beforeEach(() => {
   fetchMock.mockImplementation(async (url, init) => {
@@ -28,7 +28,7 @@ beforeEach(() => {
 function Screen({ payload }: { payload: SaveAgentInput }) {
   const { save } = useAgentActions(ORG);
   useAgents(ORG);
-  useModels();
+  useModels(ORG);
   return (
     <>
       <p>{useLocation().pathname}</p>

@@ -4,11 +4,8 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { DELETE_AGENT_CONFIRM, type Agent, type SaveAgentInput } from "@/shared/agents/schema";
-import { isApiFailure } from "@/client/lib/api";
-import { deleteAgent, saveAgent } from "./api/agent-mutations";
-import { agentKey } from "./api/use-agent";
-import { agentsKey } from "./api/use-agents";
-import { MODELS_KEY } from "./api/use-models";
+import { agentKey, agentsKey, deleteAgent, saveAgent } from "@/client/api/agents";
+import { modelsKey } from "@/client/api/models";
 import { AGENT_CREATED, AGENT_DELETED, AGENT_UPDATED, DELETE_FAILED, createFailureToast, updateFailureMessage } from "./save-messages";
 
 export function useAgentActions(orgId: string) {
@@ -19,24 +16,26 @@ export function useAgentActions(orgId: string) {
   const save = async (payload: SaveAgentInput): Promise<Agent | null> => {
     const isNew = payload.id === undefined;
     setBusy("saving");
-    const res = await saveAgent(payload).catch((e: unknown) => e);
-    setBusy(null);
-    if (isApiFailure(res) || res instanceof Error) {
+    let agent: Agent;
+    try {
+      agent = await saveAgent(orgId, payload);
+    } catch (error) {
       if (isNew) {
-        const { title, description } = createFailureToast(res);
-        console.error(title, res);
+        const { title, description } = createFailureToast(error);
+        console.error(title, error);
         toast.error(title, description ? { description } : undefined);
       } else {
-        toast.error(updateFailureMessage(res));
+        toast.error(updateFailureMessage(error));
       }
       return null;
+    } finally {
+      setBusy(null);
     }
-    const agent = res as Agent;
     void mutate(agentKey(orgId, agent.id), agent, { revalidate: false });
     void mutate(agentsKey(orgId));
     if (isNew) {
       toast.success(AGENT_CREATED);
-      void mutate(MODELS_KEY);
+      void mutate(modelsKey(orgId));
       navigate(`/control-hub/agents/${agent.id}`, { replace: true });
     } else {
       toast.success(AGENT_UPDATED);
@@ -47,11 +46,13 @@ export function useAgentActions(orgId: string) {
   const remove = async (agentId: number) => {
     if (!window.confirm(DELETE_AGENT_CONFIRM)) return;
     setBusy("deleting");
-    const res = await deleteAgent(agentId).catch((e: unknown) => e);
-    setBusy(null);
-    if (isApiFailure(res) || res instanceof Error) {
+    try {
+      await deleteAgent(orgId, agentId);
+    } catch {
       toast.error(DELETE_FAILED);
       return;
+    } finally {
+      setBusy(null);
     }
     toast.success(AGENT_DELETED);
     void mutate(agentKey(orgId, agentId), undefined, { revalidate: false });

@@ -2,17 +2,16 @@
 // sign in or create their account first and then brings them back here; one click accepts.
 import { useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import useSWR from "swr";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
 import { LoadingScreen } from "@/client/components/shell/loading-screen";
 import { authClient } from "@/client/lib/auth-client";
-import { authFetch, errorMessage, fetcher, isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
+import { errorMessage } from "@/client/lib/api";
 import { clearSignedOut, signOut } from "@/client/lib/sign-out";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import type { AcceptedInvitation, InvitationPreview } from "@/shared/invitations";
+import { acceptInvitation, useInvitationPreview } from "./api/invitations";
 
 const ROLE_NAMES: Record<string, string> = { "org:admin": "an admin", "org:member": "a member" };
 
@@ -22,10 +21,7 @@ export function InvitePage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const { data: session } = authClient.useSession();
-  const preview = useSWR<InvitationPreview>(`/api/invitations/${encodeURIComponent(invitationId)}?token=${encodeURIComponent(token)}`, fetcher, {
-    shouldRetryOnError: false,
-    revalidateOnFocus: false,
-  });
+  const preview = useInvitationPreview(invitationId, token);
   const navigate = useNavigate();
   const revalidate = useRevalidateOrg();
   const [busy, setBusy] = useState(false);
@@ -37,9 +33,10 @@ export function InvitePage() {
   async function accept() {
     setBusy(true);
     setError(null);
-    const result = await authFetch<AcceptedInvitation>("/api/invitations/accept", { method: "POST", body: { invitationId, token } });
-    if (isApiFailure(result)) {
-      setError(errorMessage(result, "Could not accept the invitation."));
+    try {
+      await acceptInvitation(invitationId, token);
+    } catch (err) {
+      setError(errorMessage(err, "Could not accept the invitation."));
       setBusy(false);
       return;
     }

@@ -5,8 +5,8 @@ import { useLocation, useNavigate, useParams, useSearchParams } from "react-rout
 import { toast } from "sonner";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Spinner } from "@/client/components/ui/spinner";
-import { useAgents } from "@/client/lib/agents";
-import { refreshConversations } from "@/client/lib/conversations";
+import { useAgents } from "@/client/api/agents";
+import { refreshConversations } from "@/client/api/conversations";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { agentFromParam, defaultChatAgent } from "./agent-choice";
 import { AgentPicker, SelectedAgent } from "./agent-picker";
@@ -39,6 +39,7 @@ export function ChatPage() {
   const [input, setInput] = useState("");
   const files = useAttachments();
   const session = useChatSession({
+    orgId: org.id,
     onNewThread: (thread) => {
       // STREAM-30: the new thread gets its URL and the sidebar list refreshes.
       navigate(`/chat/${thread}`, { replace: true });
@@ -122,7 +123,7 @@ export function ChatPage() {
       {/* A resumed reply streams outside useChat's status: it counts as streaming. */}
       {showTypingIndicator(session.resuming ? "streaming" : chat.status, messages) && <TypingIndicator />}
       {chat.error && <ErrorBox message={chat.error.message || "An error occurred while chatting"} onRetry={() => void chat.reload()} />}
-      {session.threadId && agent && showFeedback(messages.length, session.isProcessing) && <FeedbackBlock conversationId={session.threadId} agentId={agent.id} />}
+      {session.threadId && agent && showFeedback(messages.length, session.isProcessing) && <FeedbackBlock orgId={org.id} conversationId={session.threadId} agentId={agent.id} />}
     </div>
   );
 

@@ -26,7 +26,7 @@ afterEach(() => {
 const renderBlock = () =>
   render(
     <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
-      <FeedbackBlock conversationId="thread-1" agentId={4} />
+      <FeedbackBlock orgId="org_1" conversationId="thread-1" agentId={4} />
     </SWRConfig>,
   );
 const button = (name: "Yes" | "No") => screen.getByRole("button", { name }) as HTMLButtonElement;
@@ -35,11 +35,11 @@ describe("FeedbackBlock", () => {
   it("[CHAT-23] [CHAT-24] [CHAT-25] [CHAT-27] asks, records conversationId, agentId and isHelpful, then thanks with the answer's button disabled and highlighted", async () => {
     renderBlock();
     await screen.findByText("Was this conversation helpful?");
-    expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/feedback?conversationId=thread-1");
+    expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/feedback?conversationId=thread-1&orgId=org_1");
     fireEvent.click(button("No"));
     await screen.findByText("Thanks for your feedback! You can change your answer.");
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST")!;
-    expect(post[0]).toBe("/api/feedback");
+    expect(post[0]).toBe("/api/feedback?orgId=org_1");
     expect(JSON.parse(String(post[1]!.body))).toEqual({ conversationId: "thread-1", agentId: 4, isHelpful: false });
     expect(toast.success).toHaveBeenCalledWith("Feedback recorded and shared with your agent.");
     expect(button("No").disabled).toBe(true);

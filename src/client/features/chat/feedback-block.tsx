@@ -1,24 +1,20 @@
 // CHAT-22..27: was this conversation helpful? (GET/POST /api/feedback)
 import { ThumbsDown, ThumbsUp } from "lucide-react";
-import useSWR from "swr";
 import { toast } from "sonner";
-import { authFetch, fetcher, isApiFailure } from "@/client/lib/api";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
+import { giveFeedback, useFeedback } from "./api/feedback";
 
-interface FeedbackState {
-  exists: boolean;
-  data?: { isHelpful: boolean } | null;
-}
-
-export function FeedbackBlock({ conversationId, agentId }: { conversationId: string; agentId: number }) {
-  const key = `/api/feedback?conversationId=${encodeURIComponent(conversationId)}`;
-  const { data, mutate } = useSWR<FeedbackState>(key, fetcher);
+export function FeedbackBlock({ orgId, conversationId, agentId }: { orgId: string; conversationId: string; agentId: number }) {
+  const { data, mutate } = useFeedback(orgId, conversationId);
   const current = data?.exists ? data.data?.isHelpful : undefined;
 
   const give = async (isHelpful: boolean) => {
-    const res = await authFetch("/api/feedback", { method: "POST", body: { conversationId, agentId, isHelpful } }).catch(() => null);
-    if (!res || isApiFailure(res)) {
+    const sent = await giveFeedback(orgId, { conversationId, agentId, isHelpful }).then(
+      () => true,
+      () => false,
+    );
+    if (!sent) {
       toast.error("Failed to submit feedback. Please try again.");
       return;
     }

@@ -44,7 +44,7 @@ afterEach(() => {
 const setup = () => {
   const onNewThread = vi.fn();
   const onFinished = vi.fn();
-  const hook = renderHook(() => useChatSession({ onNewThread, onFinished }));
+  const hook = renderHook(() => useChatSession({ orgId: "org_1", onNewThread, onFinished }));
   return { ...hook, onNewThread, onFinished };
 };
 

@@ -5,20 +5,15 @@ import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { callChatApi, generateId, type Attachment, type UIMessage } from "@ai-sdk/ui-utils";
 import { toast } from "sonner";
-import { authFetch, isApiFailure } from "@/client/lib/api";
+import { fetchConversation } from "@/client/api/conversations";
+import { authFetch } from "@/client/lib/api";
 import { chatFetch, currentTimezone, stopAwareFetch } from "./chat-fetch";
 
 export const MAX_CHAT_STEPS = 20;
 
-interface StoredConversation {
-  messages: (UIMessage & { status?: string })[];
-  isDeleted: boolean;
-  agentId: number | null;
-}
-
 export type LoadState = "idle" | "loading" | "loaded" | "deleted" | "failed";
 
-export function useChatSession(opts: { onNewThread: (threadId: string) => void; onFinished: () => void }) {
+export function useChatSession(opts: { orgId: string; onNewThread: (threadId: string) => void; onFinished: () => void }) {
   const [sessionId, setSessionId] = useState(() => generateId());
   const threadRef = useRef<string | null>(null);
   const [threadId, setThreadId] = useState<string | null>(null);
@@ -144,9 +139,9 @@ export function useChatSession(opts: { onNewThread: (threadId: string) => void; 
       setThread(threadId);
       setSessionId(generateId());
       setLoadState("loading");
-      const data = await authFetch<StoredConversation>(`/api/getConversation?threadId=${encodeURIComponent(threadId)}`).catch(() => null);
+      const data = await fetchConversation(callbacks.current.orgId, threadId).catch(() => null);
       if (threadRef.current !== threadId) return;
-      if (!data || isApiFailure(data)) {
+      if (!data) {
         setLoadState("failed");
         toast.error("Failed to load conversation.");
         return;

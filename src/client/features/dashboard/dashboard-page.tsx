@@ -6,7 +6,7 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { EmptyState } from "@/client/components/empty-state";
 import { PageHeader } from "@/client/components/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
-import { useAgents } from "@/client/lib/agents";
+import { useAgents } from "@/client/api/agents";
 import { hasConnectedModel, needsFirstRunSetup } from "@/client/lib/first-run";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { WelcomeScreen } from "./welcome-screen";

@@ -10,9 +10,8 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
-import { isApiFailure } from "@/client/lib/api";
-import { updateConnection } from "@/client/lib/connections/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { updateConnection } from "@/client/api/connections";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
 import { OAuthIntegrationCard } from "./oauth-integration-card";
 import { runPostgresTest, type TestOutcome } from "./postgres-test";
@@ -42,8 +41,7 @@ function CredentialsIntegrationCard({ def }: { def: ConnectionDefinition }) {
 
   async function disconnect() {
     try {
-      const res = await updateConnection(org.id, "delete", def.key);
-      if (isApiFailure(res)) return void toast.error("Failed to disconnect integration");
+      await updateConnection(org.id, "delete", def.key);
       toast.success(`${def.name} disconnected successfully`);
       setResult(null);
       await revalidateOrg();

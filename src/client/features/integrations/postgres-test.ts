@@ -1,6 +1,6 @@
 // "Test connection" for PostgreSQL: the server connects with the given data merged with what is stored.
-import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { testPostgresConnection } from "@/client/lib/connections/api";
+import { errorMessage, HttpError } from "@/client/lib/api";
+import { testPostgresConnection } from "./api/test-postgres";
 
 export interface TestOutcome {
   ok: boolean;
@@ -10,9 +10,9 @@ export interface TestOutcome {
 export async function runPostgresTest(orgId: string, data: Record<string, unknown>): Promise<TestOutcome> {
   try {
     const res = await testPostgresConnection(orgId, data);
-    if (isApiFailure(res)) return { ok: false, message: `Connection failed: ${errorMessage(res, "the test could not be run")}` };
     return res.ok ? { ok: true, message: `Connection successful: ${shortVersion(res.version)}` } : { ok: false, message: `Connection failed: ${res.error}` };
-  } catch {
+  } catch (failure) {
+    if (failure instanceof HttpError) return { ok: false, message: `Connection failed: ${errorMessage(failure, "the test could not be run")}` };
     return { ok: false, message: "Connection failed: the server could not be reached" };
   }
 }

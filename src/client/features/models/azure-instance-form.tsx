@@ -10,10 +10,10 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { addAzureInstance } from "@/client/api/models";
+import { errorMessage } from "@/client/lib/api";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { azureUnderlyingModel } from "@/shared/models/catalog";
-import { addAzureInstance } from "./api/model-preferences";
 
 const REQUIRED = "Please fill in all required fields";
 const ADD_FAILED = "Failed to add Azure instance";
@@ -48,17 +48,14 @@ export function AzureInstanceForm({ existing }: { existing: string[] }) {
     }
     setSaving(true);
     try {
-      const res = await addAzureInstance(org.id, { deploymentName: name, type, underlyingModel: underlyingModel.trim() || azureUnderlyingModel(type) });
-      if (isApiFailure(res)) {
-        toast.error(ADD_FAILED, { description: errorMessage(res, "") || undefined });
-        return;
-      }
+      await addAzureInstance(org.id, { deploymentName: name, type, underlyingModel: underlyingModel.trim() || azureUnderlyingModel(type) });
       toast.success("Azure model instance added successfully");
       setDeploymentName("");
       setError(null);
       await revalidateOrg({ models: true });
-    } catch {
-      toast.error(ADD_FAILED);
+    } catch (failure) {
+      // The server's reason, when it gave one, is the description (a network failure has none).
+      toast.error(ADD_FAILED, { description: errorMessage(failure, "") || undefined });
     } finally {
       setSaving(false);
     }

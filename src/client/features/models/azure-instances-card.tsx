@@ -10,10 +10,9 @@ import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { deleteAzureInstance } from "@/client/api/models";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ModelInstance, ModelPreferences } from "@/shared/org";
-import { deleteAzureInstance } from "./api/model-preferences";
 import { AzureInstanceForm } from "./azure-instance-form";
 
 export function AzureInstancesCard({ preferences }: { preferences: ModelPreferences }) {
@@ -25,8 +24,7 @@ export function AzureInstancesCard({ preferences }: { preferences: ModelPreferen
 
   async function remove(key: string) {
     try {
-      const res = await deleteAzureInstance(org.id, key);
-      if (isApiFailure(res)) return void toast.error("Failed to delete Azure instance");
+      await deleteAzureInstance(org.id, key);
       toast.success("Azure model instance deleted successfully");
       await revalidateOrg({ models: true });
     } catch {

@@ -9,11 +9,11 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
-import { isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { setDefaultModel } from "@/client/api/models";
+import { HttpError } from "@/client/lib/api";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { CatalogModel } from "@/shared/models/catalog";
 import type { ModelPreferences } from "@/shared/org";
-import { setDefaultModel } from "./api/model-preferences";
 import { ModelSelect } from "./model-select";
 
 const SAVE_FAILED = "Failed to update model preferences. Please try again.";
@@ -37,18 +37,13 @@ export function DefaultModelsCard({ models, preferences }: { models: CatalogMode
         chat !== saved.chat && (["chat", chat || null] as const),
         embedding !== saved.embedding && (["embedding", embedding || null] as const),
       ].filter((c) => c !== false);
-      for (const [key, value] of changes) {
-        const res = await setDefaultModel(org.id, key, value);
-        if (isApiFailure(res)) {
-          toast.error(SAVE_FAILED);
-          await revalidateOrg({ models: true });
-          return;
-        }
-      }
+      for (const [key, value] of changes) await setDefaultModel(org.id, key, value);
       toast.success("Model preferences updated successfully");
       await revalidateOrg({ models: true });
-    } catch {
+    } catch (failure) {
       toast.error(SAVE_FAILED);
+      // Refused after an earlier change went through: show what is saved now.
+      if (failure instanceof HttpError) await revalidateOrg({ models: true });
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { SectionHeader } from "@/client/components/section-header";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { useModels } from "./api/use-models";
+import { useModels } from "@/client/api/models";
 import { AzureInstancesCard } from "./azure-instances-card";
 import { DefaultModelsCard } from "./default-models-card";
 import { ModelCatalogCard } from "./model-catalog-card";

@@ -7,9 +7,8 @@ import { ConnectionCard } from "@/client/components/connections/connection-card"
 import { ConnectionDialog } from "@/client/components/connections/connection-dialog";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Button } from "@/client/components/ui/button";
-import { isApiFailure } from "@/client/lib/api";
-import { updateConnection } from "@/client/lib/connections/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { updateConnection } from "@/client/api/connections";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
 
 /** PROV-05: Connect when not connected; Edit and Disconnect when connected. */
@@ -29,8 +28,7 @@ export function ProviderCard({ def }: { def: ConnectionDefinition }) {
 
   async function disconnect() {
     try {
-      const res = await updateConnection(org.id, "delete", def.key);
-      if (isApiFailure(res)) return void toast.error("Failed to disconnect provider");
+      await updateConnection(org.id, "delete", def.key);
       toast.success(`${def.name} disconnected successfully`);
       await revalidateOrg({ models: true });
     } catch {

@@ -8,7 +8,6 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Spinner } from "@/client/components/ui/spinner";
-import { isApiFailure } from "@/client/lib/api";
 import { API_KEY_VALIDITY_MONTHS } from "@/shared/settings/schema";
 import { getApiKey, revokeApiKey } from "./api/settings-api";
 
@@ -26,7 +25,6 @@ export function ApiAccessCard() {
     setCopying(true);
     try {
       const res = await getApiKey(org.id);
-      if (isApiFailure(res)) return void toast.error("Failed to get API key");
       setExpiresAt(res.expiresAt);
       try {
         await navigator.clipboard.writeText(res.apiKey);
@@ -46,7 +44,6 @@ export function ApiAccessCard() {
   async function revoke() {
     try {
       const res = await revokeApiKey(org.id);
-      if (isApiFailure(res)) return void toast.error("Failed to revoke API key");
       setExpiresAt(null);
       setVisibleKey(null);
       toast.success(res.revoked > 0 ? "API key revoked" : "You had no API key to revoke");

@@ -1,6 +1,5 @@
 // "Preferences" (SET-06..09): the organisation's default agent.
 import { useState } from "react";
-import useSWR from "swr";
 import { toast } from "sonner";
 import { adminOnly } from "@/client/components/admin/read-only-notice";
 import { DataErrorFallback } from "@/client/components/error-fallback";
@@ -11,10 +10,9 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, isApiFailure, type HttpError } from "@/client/lib/api";
-import { agentListKey } from "@/client/lib/org-api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
-import type { Agent } from "@/shared/agents/schema";
+import { useAgents } from "@/client/api/agents";
+import { errorMessage } from "@/client/lib/api";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { saveOrgSettings } from "./api/settings-api";
 import { parseDefaultAgentId } from "./settings-values";
 
@@ -23,7 +21,7 @@ const SAVE_FAILED = "Failed to update settings.";
 export function PreferencesCard() {
   const { org, isAdmin } = useActiveOrg();
   const revalidateOrg = useRevalidateOrg();
-  const agents = useSWR<Agent[], HttpError>(agentListKey(org.id));
+  const agents = useAgents(org.id);
   const saved = org.settings.defaultAgentId === null ? "" : String(org.settings.defaultAgentId);
   const [value, setValue] = useState(saved);
   const [saving, setSaving] = useState(false);
@@ -32,12 +30,11 @@ export function PreferencesCard() {
   async function save() {
     setSaving(true);
     try {
-      const res = await saveOrgSettings(org.id, { defaultAgentId: parseDefaultAgentId(value) });
-      if (isApiFailure(res)) return void toast.error(errorMessage(res, SAVE_FAILED));
+      await saveOrgSettings(org.id, { defaultAgentId: parseDefaultAgentId(value) });
       toast.success("Settings updated successfully!");
       await revalidateOrg();
-    } catch {
-      toast.error(SAVE_FAILED);
+    } catch (failure) {
+      toast.error(errorMessage(failure, SAVE_FAILED));
     } finally {
       setSaving(false);
     }

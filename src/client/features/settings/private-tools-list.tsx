@@ -6,8 +6,8 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Switch } from "@/client/components/ui/switch";
-import { isApiFailure } from "@/client/lib/api";
-import { useRevalidateOrg } from "@/client/lib/revalidate-org";
+import { HttpError } from "@/client/lib/api";
+import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { savePrivateTools } from "./api/settings-api";
 import { PRIVATE_TOOLS, togglePrivateTool } from "./settings-values";
 
@@ -24,18 +24,13 @@ export function PrivateToolsList() {
     setSaving(name);
     try {
       const res = await savePrivateTools(org.id, next);
-      if (isApiFailure(res)) {
-        setEnabled(saved.current);
-        toast.error("Failed to update private tools settings");
-        return;
-      }
       saved.current = res.enabledPrivateTools;
       setEnabled(res.enabledPrivateTools);
       toast.success("Private tools settings updated successfully!");
       await revalidateOrg();
-    } catch {
+    } catch (failure) {
       setEnabled(saved.current);
-      toast.error("An error occurred while updating private tools settings");
+      toast.error(failure instanceof HttpError ? "Failed to update private tools settings" : "An error occurred while updating private tools settings");
     } finally {
       setSaving(null);
     }

@@ -5,6 +5,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { UIMessage } from "@ai-sdk/ui-utils";
 import { cn } from "@/client/lib/utils";
 import { MessageItem, type MessageAgent } from "./message-item";
+import { MessageView } from "./message-view";
 
 export type MessageListAgent = MessageAgent;
 
@@ -20,7 +21,16 @@ export interface MessageListProps {
 /** Below this many messages everything renders; above it the list is virtualised. */
 export const VIRTUALIZE_FROM = 60;
 
-export function MessageList({ messages, agent, isProcessing, footer, className }: MessageListProps) {
+/** Also hands MessageItem to the sub-conversations that its tool cards open (message-view.ts). */
+export function MessageList(props: MessageListProps) {
+  return (
+    <MessageView.Provider value={MessageItem}>
+      <Messages {...props} />
+    </MessageView.Provider>
+  );
+}
+
+function Messages({ messages, agent, isProcessing, footer, className }: MessageListProps) {
   const visible = messages.filter((m) => m.role !== "system");
   return (
     <div className={cn("flex-1", className)}>

@@ -2,10 +2,9 @@
 // The sub-conversation viewer (chat spec §2 "Sub-conversation viewer", §4 drawer, §9 constants).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { SWRConfig } from "swr";
 import type { UIMessage } from "@ai-sdk/ui-utils";
-import { fetcher } from "@/client/lib/api";
 import { SubConversationViewer, type SnapPoint } from "./sub-conversation";
+import { InChat } from "./test-helpers";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const fetchMock = mockFetch();
@@ -22,7 +21,7 @@ function screenWidth(width: number) {
 let stored: UIMessage[] = [];
 beforeEach(() => {
   stored = [];
-  fetchMock.mockImplementation(async (url) => (String(url).startsWith("/api/getConversation?threadId=sub-1") ? json({ messages: stored, isDeleted: false, agentId: 2 }) : json({ error: "no" }, 404)));
+  fetchMock.mockImplementation(async (url) => (String(url) === "/api/getConversation?threadId=sub-1&orgId=org_1" ? json({ messages: stored, isDeleted: false, agentId: 2 }) : json({ error: "no" }, 404)));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -31,9 +30,9 @@ afterEach(() => {
 
 const sub = { id: "sub-1", threadId: "sub-1", agentName: "Helper", agentLogoUrl: null };
 const tree = (onOpenChange: (open: boolean) => void, open: boolean, snapPoints?: SnapPoint[]) => (
-  <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+  <InChat>
     <SubConversationViewer sub={sub} open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} />
-  </SWRConfig>
+  </InChat>
 );
 const viewer = (onOpenChange = vi.fn(), open = true, snapPoints?: SnapPoint[]) => render(tree(onOpenChange, open, snapPoints));
 

@@ -1,16 +1,15 @@
 // SUB-01..13: the agent-to-agent conversation of a call_agent tool call. A dialog from 768 px, a bottom
 // drawer below (vaul).
 import { useEffect, useReducer, useState } from "react";
-import useSWR from "swr";
-import type { UIMessage } from "@ai-sdk/ui-utils";
 import { Drawer } from "vaul";
 import { Badge } from "@/client/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
-import { fetcher } from "@/client/lib/api";
+import { useActiveOrg } from "@/client/components/shell/active-org";
+import { useConversation } from "@/client/api/conversations";
 import { useIsMobile } from "@/client/lib/use-mobile";
 import { cn } from "@/client/lib/utils";
-import { MessageItem } from "./message-item";
+import { useMessageView } from "./message-view";
 
 export interface SubConversationRef {
   id: string;
@@ -27,7 +26,9 @@ export const DRAWER = { closeThreshold: 0.25, velocityThreshold: 0.4, scrollLock
 export type SnapPoint = number | string;
 
 function Body({ sub }: { sub: SubConversationRef }) {
-  const { data, error } = useSWR<{ messages: UIMessage[] }>(`/api/getConversation?threadId=${encodeURIComponent(sub.threadId)}`, fetcher);
+  const { org } = useActiveOrg();
+  const { data, error } = useConversation(org.id, sub.threadId);
+  const MessageItem = useMessageView();
   const messages = (data?.messages ?? []).filter((m) => m.role !== "system");
   return (
     <div className="flex flex-col gap-3">

@@ -3,10 +3,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SWRConfig } from "swr";
 import type { ToolInvocation } from "@ai-sdk/ui-utils";
-import { fetcher } from "@/client/lib/api";
 import { LongText } from "./long-text";
+import { InChat } from "./test-helpers";
 import { ToolCard } from "./tool-card";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
@@ -18,9 +17,9 @@ afterEach(() => {
 
 const card = (invocation: ToolInvocation, autoExpand?: boolean) =>
   render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+    <InChat>
       <ToolCard invocation={invocation} autoExpand={autoExpand} />
-    </SWRConfig>,
+    </InChat>,
   );
 const pill = () => document.querySelector<HTMLButtonElement>("[data-tool] > button")!;
 const cardEl = () => document.querySelector<HTMLElement>("[data-tool]")!;
@@ -60,9 +59,9 @@ describe("ToolCard", () => {
     const { rerender } = card(partial);
     const view = (inv: ToolInvocation) =>
       rerender(
-        <SWRConfig value={{ provider: () => new Map(), fetcher }}>
+        <InChat>
           <ToolCard invocation={inv} />
-        </SWRConfig>,
+        </InChat>,
       );
     expect(cardEl().getAttribute("data-tool")).toBe("search_google");
     expect(cardEl().getAttribute("data-state")).toBe("running");
@@ -84,9 +83,9 @@ describe("ToolCard", () => {
     const { rerender } = card(calling, true);
     expect(pill().getAttribute("aria-expanded")).toBe("false");
     rerender(
-      <SWRConfig value={{ provider: () => new Map(), fetcher }}>
+      <InChat>
         <ToolCard invocation={done} autoExpand />
-      </SWRConfig>,
+      </InChat>,
     );
     expect(pill().getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByRole("region", { name: "Output" }).textContent).toContain("Plans start at $10");
@@ -94,9 +93,9 @@ describe("ToolCard", () => {
 
     const plain = card(calling);
     plain.rerender(
-      <SWRConfig value={{ provider: () => new Map(), fetcher }}>
+      <InChat>
         <ToolCard invocation={done} />
-      </SWRConfig>,
+      </InChat>,
     );
     expect(pill().getAttribute("aria-expanded")).toBe("false");
   });
@@ -128,7 +127,7 @@ describe("ToolCard", () => {
 
   it("[SUB-10] a call_agent result carries the sub-conversation (id, threadId, agentName, agentLogoUrl), whose messages load for its thread", async () => {
     fetchMock.mockImplementation(async (url) =>
-      String(url) === "/api/getConversation?threadId=sub-1"
+      String(url) === "/api/getConversation?threadId=sub-1&orgId=org_1"
         ? json({
             messages: [
               { id: "u1", role: "user", content: "ping", parts: [{ type: "text", text: "ping" }] },

@@ -2,7 +2,7 @@
 // user info is fetched again: every variant of its key (with and without orgId).
 import { useCallback } from "react";
 import { useSWRConfig } from "swr";
-import { isModelsKey } from "./org-api";
+import { isModelsKey } from "./models";
 import { isUserInfoKey } from "./user-info";
 
 export function useRevalidateOrg() {

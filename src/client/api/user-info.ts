@@ -2,12 +2,14 @@
 // call that tells whether one is.
 import useSWR, { type SWRResponse } from "swr";
 import type { UserInfo, UserOrganization } from "@/shared/org";
-import type { HttpError } from "./api";
+import { fetcher, type HttpError } from "@/client/lib/api";
+import { orgPath } from "@/client/lib/org-api";
 
 export const USER_INFO_PATH = "/api/getUser";
 
 export function userInfoKey(orgId: string | null): string {
-  return orgId ? `${USER_INFO_PATH}?orgId=${encodeURIComponent(orgId)}` : USER_INFO_PATH;
+  // Without an organisation the server answers for the session's active one, or for none (SHELL-02).
+  return orgId ? orgPath(orgId, USER_INFO_PATH) : USER_INFO_PATH;
 }
 
 export const isUserInfoKey = (key: unknown) => typeof key === "string" && key.startsWith(USER_INFO_PATH);
@@ -20,10 +22,10 @@ export function activeOrganization(info: UserInfo | undefined): UserOrganization
 
 export function useUserInfo(activeOrgId: string | null): SWRResponse<UserInfo, HttpError> {
   // Keep showing the previous organisation while a switch loads, instead of a blank loading screen.
-  const primary = useSWR<UserInfo, HttpError>(userInfoKey(activeOrgId), { keepPreviousData: true });
+  const primary = useSWR<UserInfo, HttpError>(userInfoKey(activeOrgId), fetcher, { keepPreviousData: true });
   // A session can still name an organisation the user was removed from: the server answers 404 for
   // it, and the plain call then reports no active organisation, which shows the welcome screen.
   const stale = activeOrgId !== null && primary.error?.status === 404;
-  const fallback = useSWR<UserInfo, HttpError>(stale ? userInfoKey(null) : null);
+  const fallback = useSWR<UserInfo, HttpError>(stale ? userInfoKey(null) : null, fetcher);
   return stale ? fallback : primary;
 }

@@ -1,1 +1,0 @@
-export { agentsKey, useAgents } from "@/client/lib/agents";
