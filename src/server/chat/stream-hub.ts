@@ -85,11 +85,11 @@ async function drain() {
       const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
       dirty.clear();
       await db.insert(chatStreamChunk).values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
-      for (const { s, end, data } of batch) {
-        s.seq++;
-        s.persisted = end;
-        for (const l of s.listeners) l(data);
+      for (const b of batch) {
+        b.s.seq++;
+        b.s.persisted = b.end;
       }
+      for (const { s, data } of batch) notify(s, data);
     }
   } catch (err) {
     // Not sent, so kept for the next write (the tick retries).
@@ -97,6 +97,17 @@ async function drain() {
     log.error("chat stream flush failed", { error: String(err) });
   } finally {
     flushing = null;
+  }
+}
+
+/** A subscriber that fails (a closed stream) must not hold back the others. */
+function notify(s: LiveStream, chunk: string | null) {
+  for (const l of s.listeners) {
+    try {
+      l(chunk);
+    } catch (err) {
+      log.warn("chat stream subscriber failed", { error: String(err) });
+    }
   }
 }
 
@@ -128,7 +139,7 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
     if (s.persisted < s.lines.length) await flushSoon();
     if (s.stored) await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
   } finally {
-    for (const l of s.listeners) l(null);
+    notify(s, null);
     live.delete(id);
     dirty.delete(s);
   }
