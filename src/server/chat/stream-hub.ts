@@ -1,7 +1,8 @@
-// Live replies of this process. Each reply's protocol lines are kept in memory for subscribers on
-// this process and written to the database in batches (one multi-row insert per tick for all
-// replies), so a client can resume it on any replica. A heartbeat marks the replies as alive; a
-// stop request (from any replica) reaches the owner through the database.
+// Live replies of this process. Each reply's protocol lines are kept in memory and written to the
+// database before any client is sent them (decision 029): a write covers every reply's pending lines
+// in one multi-row insert, and the lines it stored then go to this process's subscribers, so a client
+// never sees a line a crash could lose. A resume on another replica reads the same rows. A heartbeat
+// marks the replies as alive; a stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, sql, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
@@ -9,15 +10,18 @@ import { chatStream, chatStreamChunk } from "../db/tables";
 import { log } from "../logger";
 
 export const INSTANCE_ID = randomUUID();
-const FLUSH_MS = 200;
+/** How often a failed write is retried and the heartbeat is due-checked. */
+const TICK_MS = 200;
 const HEARTBEAT_MS = 5000;
 
-type Listener = (line: string | null) => void;
+/** Gets each stored batch of lines as one chunk, then null when the reply ends. */
+type Listener = (chunk: string | null) => void;
 
 interface LiveStream {
   id: string;
   orgId: string;
   lines: string[];
+  /** lines[0, persisted) are in chat_stream_chunk: only those may be sent. */
   persisted: number;
   seq: number;
   listeners: Set<Listener>;
@@ -29,6 +33,10 @@ interface LiveStream {
 const live = new Map<string, LiveStream>();
 let timer: NodeJS.Timeout | null = null;
 let lastHeartbeat = 0;
+/** Replies with lines not yet written. */
+const dirty = new Set<LiveStream>();
+/** The write in progress; lines pushed meanwhile go in the next one (one write at a time). */
+let flushing: Promise<void> | null = null;
 
 /**
  * Registers a reply in this process at once; `store()` writes its row. The reply writes the row while
@@ -38,11 +46,15 @@ let lastHeartbeat = 0;
 export function openStream({ id, orgId, conversationId }: { id: string; orgId: string; conversationId: string }) {
   const s: LiveStream = { id, orgId, lines: [], persisted: 0, seq: 0, listeners: new Set(), abort: new AbortController(), stored: false };
   live.set(id, s);
-  timer ??= setInterval(() => void tick(), FLUSH_MS);
+  timer ??= setInterval(() => void tick(), TICK_MS);
   // `before`: a row to insert in the same statement (one commit, not two).
   const store = async (before?: WithSubquery) => {
     await (before ? db.with(before) : db).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
     s.stored = true;
+    if (s.lines.length) {
+      dirty.add(s); // lines that waited for the row
+      void flushSoon();
+    }
   };
   return { abort: s.abort, store };
 }
@@ -51,23 +63,57 @@ export function push(id: string, line: string) {
   const s = live.get(id);
   if (!s || !line) return;
   s.lines.push(line);
-  for (const l of s.listeners) l(line);
+  if (!s.stored) return; // written once its row is
+  dirty.add(s);
+  void flushSoon();
 }
 
-async function flush() {
-  const rows: Array<{ streamId: string; seq: number; data: string }> = [];
-  for (const s of live.values()) {
-    if (s.stored && s.persisted < s.lines.length) {
-      rows.push({ streamId: s.id, seq: s.seq++, data: s.lines.slice(s.persisted).join("") });
-      s.persisted = s.lines.length;
+/**
+ * Writes every reply's pending lines, then hands each reply's batch to its subscribers; repeats while
+ * lines arrived during the write. Resolves when nothing is pending (or a write failed: the tick retries).
+ */
+function flushSoon(): Promise<void> {
+  return (flushing ??= drain());
+}
+
+async function drain() {
+  // Lines produced in this turn of the event loop go in one write.
+  await new Promise((r) => setImmediate(r));
+  try {
+    for (;;) {
+      if (!dirty.size) return;
+      const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
+      dirty.clear();
+      await db.insert(chatStreamChunk).values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
+      for (const b of batch) {
+        b.s.seq++;
+        b.s.persisted = b.end;
+      }
+      for (const { s, data } of batch) notify(s, data);
+    }
+  } catch (err) {
+    // Not sent, so kept for the next write (the tick retries).
+    for (const s of live.values()) if (s.stored && s.persisted < s.lines.length) dirty.add(s);
+    log.error("chat stream flush failed", { error: String(err) });
+  } finally {
+    flushing = null;
+  }
+}
+
+/** A subscriber that fails (a closed stream) must not hold back the others. */
+function notify(s: LiveStream, chunk: string | null) {
+  for (const l of s.listeners) {
+    try {
+      l(chunk);
+    } catch (err) {
+      log.warn("chat stream subscriber failed", { error: String(err) });
     }
   }
-  if (rows.length) await db.insert(chatStreamChunk).values(rows);
 }
 
 async function tick() {
   try {
-    await flush();
+    await flushSoon();
     if (Date.now() - lastHeartbeat > HEARTBEAT_MS && live.size) {
       lastHeartbeat = Date.now();
       const ids = [...live.keys()];
@@ -88,11 +134,14 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
   const s = live.get(id);
   if (!s) return;
   try {
-    await flush();
+    // The last lines are written before the end is announced; if they cannot be, they are not sent.
+    await flushSoon();
+    if (s.persisted < s.lines.length) await flushSoon();
     if (s.stored) await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
   } finally {
-    for (const l of s.listeners) l(null);
+    notify(s, null);
     live.delete(id);
+    dirty.delete(s);
   }
 }
 
@@ -108,43 +157,16 @@ export async function requestStop({ orgId, id }: { orgId: string; id: string }) 
 }
 
 /**
- * Follows a reply this process owns: `onData` gets everything so far, then new lines; `onEnd` when it
- * finishes. The first line of a turn of the event loop goes out at once and the rest of that turn's
- * lines follow as one chunk: under load one write per reply per turn instead of one per token.
- * Returns the unfollow function, or null when another process owns the reply.
+ * Follows a reply this process owns: `onData` gets everything stored so far, then each stored batch;
+ * `onEnd` when it finishes. Returns the unfollow function, or null when another process owns the reply.
  */
 export function follow(id: string, onData: (chunk: string) => void, onEnd: () => void): (() => void) | null {
   const s = live.get(id);
   if (!s) return null;
-  let closed = false;
-  let pending: string[] = [];
-  let scheduled = false;
-  const send = () => {
-    scheduled = false;
-    if (closed || !pending.length) return;
-    const chunk = pending.length === 1 ? pending[0]! : pending.join("");
-    pending = [];
-    onData(chunk);
-  };
-  if (s.lines.length) onData(s.lines.join(""));
-  const listener: Listener = (line) => {
-    if (closed) return;
-    if (line === null) {
-      send();
-      closed = true;
-      onEnd();
-      return;
-    }
-    if (scheduled) return void pending.push(line);
-    onData(line);
-    scheduled = true;
-    setImmediate(send);
-  };
+  if (s.persisted) onData(s.lines.slice(0, s.persisted).join(""));
+  const listener: Listener = (chunk) => (chunk === null ? onEnd() : onData(chunk));
   s.listeners.add(listener);
-  return () => {
-    closed = true;
-    s.listeners.delete(listener);
-  };
+  return () => void s.listeners.delete(listener);
 }
 
 /**
@@ -200,7 +222,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
 
 export async function readAllLines(id: string): Promise<string> {
   const s = live.get(id);
-  if (s) return s.lines.join("");
+  if (s) return s.lines.slice(0, s.persisted).join("");
   const chunks = await db.select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, id)).orderBy(asc(chatStreamChunk.seq));
   return chunks.map((c) => c.data).join("");
 }

@@ -137,7 +137,7 @@ export function ChatPage() {
         </div>
       ) : (
         <Suspense fallback={<CenteredSpinner />}>
-          <MessageList messages={messages} agent={agent} isProcessing={session.isProcessing} footer={footer} />
+          <MessageList messages={messages} agent={agent} isProcessing={session.isProcessing} footer={footer} onRetryLast={agent ? () => void session.retry(agent.id) : undefined} />
         </Suspense>
       )}
       <div className="sticky bottom-0 z-10 bg-gradient-to-t from-background via-background to-background/0 px-4 pt-2 pb-4">

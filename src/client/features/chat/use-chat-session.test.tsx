@@ -329,6 +329,32 @@ describe("useChatSession", () => {
     expect(result.current.isProcessing).toBe(false);
   });
 
+  it("security #15: Retry on a loaded thread's interrupted reply resends its last message to the thread, and the new reply takes its place", async () => {
+    const stored = {
+      messages: [
+        { id: "u1", role: "user", content: "tell me", parts: [{ type: "text", text: "tell me" }], createdAt: new Date().toISOString() },
+        { id: "a1", role: "assistant", content: "Half", parts: [{ type: "text", text: "Half" }], createdAt: new Date().toISOString(), status: "interrupted", error: "x" },
+      ],
+      isDeleted: false,
+      agentId: 4,
+    };
+    const again = textReply("The whole answer");
+    again.release();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).startsWith("/api/getConversation")) return json(stored);
+      if (init?.method === "POST") return again.response;
+      return new Response(null, { status: 204 });
+    });
+    const { result } = setup();
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t-cut")));
+    await loading;
+    await waitFor(() => expect(result.current.chat.messages.at(-1)).toMatchObject({ content: "Half", status: "interrupted" }));
+    await act(() => result.current.retry(4));
+    await waitFor(() => expect(result.current.chat.messages.map((m) => m.content)).toEqual(["tell me", "The whole answer"]));
+    expect(bodyOf(0)).toMatchObject({ agentId: 4, threadId: "t-cut", messages: [expect.objectContaining({ id: "u1", role: "user", content: "tell me" })] });
+  });
+
   it("[CHAT-18] [CONV-19] a deleted conversation is reported; a failed load toasts Failed to load conversation.", async () => {
     fetchMock.mockResolvedValueOnce(json({ messages: [], isDeleted: true, agentId: null }));
     const { result } = setup();

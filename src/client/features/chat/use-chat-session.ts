@@ -188,6 +188,15 @@ export function useChatSession(opts: { orgId: string; onNewThread: (threadId: st
     [chat],
   );
 
+  /** Generates the last reply again (Retry on an interrupted reply); works on a loaded thread too. */
+  const retry = useCallback(
+    (agentId: number) => {
+      agentRef.current = agentId;
+      return chat.reload();
+    },
+    [chat],
+  );
+
   const isProcessing = chat.status === "submitted" || chat.status === "streaming" || resuming;
-  return { chat, send, stop, reset, load, retryLoad, loadState, storedAgentId, isProcessing, resuming, threadId };
+  return { chat, send, retry, stop, reset, load, retryLoad, loadState, storedAgentId, isProcessing, resuming, threadId };
 }

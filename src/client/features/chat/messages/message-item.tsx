@@ -10,6 +10,7 @@ import { formatKb, isImageFile } from "@/shared/files/rules";
 import { DownloadButton } from "./download-button";
 import { openInNewTab } from "./download";
 import { ImageAttachment } from "./image-attachment";
+import { InterruptedNotice, isInterrupted } from "./interrupted-notice";
 import type { GeneratedFile } from "./link-rules";
 import { Markdown } from "./markdown";
 import { ToolCard } from "./tool-card";
@@ -106,7 +107,20 @@ function Attachments({ items }: { items: Attachment[] }) {
   );
 }
 
-export const MessageItem = memo(function MessageItem({ message, agent, isLast, isProcessing }: { message: UIMessage; agent: MessageAgent | undefined; isLast: boolean; isProcessing: boolean }) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  agent,
+  isLast,
+  isProcessing,
+  onRetry,
+}: {
+  message: UIMessage;
+  agent: MessageAgent | undefined;
+  isLast: boolean;
+  isProcessing: boolean;
+  /** Generates this reply again; given only where that is possible (the last reply, nothing running). */
+  onRetry?: () => void;
+}) {
   if (message.role === "system") return null; // MSG-10
   const processingHere = isLast && isProcessing;
   const empty = !hasContent(message);
@@ -132,6 +146,7 @@ export const MessageItem = memo(function MessageItem({ message, agent, isLast, i
         ) : (
           message.parts.map((part, i) => <PartView key={i} part={part} generated={generated} />)
         )}
+        {isInterrupted(message) && <InterruptedNotice onRetry={onRetry} />}
         {!processingHere && !empty && messageText(message).trim() && (
           <Button
             type="button"

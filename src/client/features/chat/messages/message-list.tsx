@@ -16,6 +16,8 @@ export interface MessageListProps {
   isProcessing: boolean;
   footer?: ReactNode;
   className?: string;
+  /** Generates the last reply again (Retry on an interrupted reply). */
+  onRetryLast?: () => void;
 }
 
 /** Below this many messages everything renders; above it the list is virtualised. */
@@ -30,16 +32,18 @@ export function MessageList(props: MessageListProps) {
   );
 }
 
-function Messages({ messages, agent, isProcessing, footer, className }: MessageListProps) {
+function Messages({ messages, agent, isProcessing, footer, className, onRetryLast }: MessageListProps) {
   const visible = messages.filter((m) => m.role !== "system");
+  // Only the last reply can be generated again (the server replaces what followed the resent message).
+  const retry = isProcessing ? undefined : onRetryLast;
   return (
     <div className={cn("flex-1", className)}>
       {visible.length >= VIRTUALIZE_FROM ? (
-        <VirtualMessages messages={visible} agent={agent} isProcessing={isProcessing} />
+        <VirtualMessages messages={visible} agent={agent} isProcessing={isProcessing} onRetryLast={retry} />
       ) : (
         <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
           {visible.map((m, i) => (
-            <MessageItem key={m.id} message={m} agent={agent} isLast={i === visible.length - 1} isProcessing={isProcessing} />
+            <MessageItem key={m.id} message={m} agent={agent} isLast={i === visible.length - 1} isProcessing={isProcessing} onRetry={i === visible.length - 1 ? retry : undefined} />
           ))}
         </ol>
       )}
@@ -48,7 +52,17 @@ function Messages({ messages, agent, isProcessing, footer, className }: MessageL
   );
 }
 
-function VirtualMessages({ messages, agent, isProcessing }: { messages: UIMessage[]; agent: MessageListAgent | undefined; isProcessing: boolean }) {
+function VirtualMessages({
+  messages,
+  agent,
+  isProcessing,
+  onRetryLast,
+}: {
+  messages: UIMessage[];
+  agent: MessageListAgent | undefined;
+  isProcessing: boolean;
+  onRetryLast?: () => void;
+}) {
   const list = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => setOffset(list.current?.offsetTop ?? 0), []);
@@ -70,7 +84,13 @@ function VirtualMessages({ messages, agent, isProcessing }: { messages: UIMessag
             className="absolute inset-x-4 pb-5"
             style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <MessageItem message={m} agent={agent} isLast={item.index === messages.length - 1} isProcessing={isProcessing} />
+            <MessageItem
+              message={m}
+              agent={agent}
+              isLast={item.index === messages.length - 1}
+              isProcessing={isProcessing}
+              onRetry={item.index === messages.length - 1 ? onRetryLast : undefined}
+            />
           </div>
         );
       })}
