@@ -65,7 +65,7 @@ export async function existingAgentIds({ orgId, ids }: { orgId: string; ids: num
 }
 
 // Chat reads its agent on every message; agent writes invalidate the "agents" topic (agent-service,
-// mcp-service). Other readers go to the database.
+// mcp/server-service). Other readers go to the database.
 const chatAgents = new TopicCache<AgentRow | null>("agents");
 
 /** A live agent for running a chat reply; the caller gets its own copy. */

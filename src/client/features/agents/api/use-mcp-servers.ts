@@ -1,6 +1,6 @@
 // GET /api/mcpServers: the organisation's MCP servers (never their headers or environment).
 import useSWR from "swr";
-import type { McpServerInfo } from "@/server/agents/mcp-queries";
+import type { McpServerInfo } from "@/server/mcp/queries";
 import { fetcher, type HttpError } from "@/client/lib/api";
 
 export type { McpServerInfo };

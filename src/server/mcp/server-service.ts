@@ -1,8 +1,8 @@
-// MCP servers of an organisation. Stdio servers run programs on this machine, so the operator's
-// allow-list (MCP_STDIO_ALLOWLIST) names the commands and the arguments they may take (checked on the
-// resolved paths, mcp/stdio-allowlist.ts), and they run sandboxed (mcp/stdio-sandbox.ts); a server the
-// host could not run isolated is refused here already. Remote servers' URLs go through the outbound
-// guard when used.
+// Saving and deleting an organisation's MCP servers. Stdio servers run programs on this machine, so the
+// operator's allow-list (MCP_STDIO_ALLOWLIST, read from runtime-options.ts here and at every spawn in
+// connect.ts) names the commands and the arguments they may take (checked on the resolved paths,
+// stdio-allowlist.ts), and they run sandboxed (stdio-sandbox.ts); a server the host could not run
+// isolated is refused here already. Remote servers' URLs go through the outbound guard when used.
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { invalidate } from "../cache/invalidation";
@@ -10,14 +10,15 @@ import { agent, mcpServer } from "../db/tables";
 import { AppError } from "../errors";
 import { secrets } from "../services";
 import type { McpServerInput } from "../../shared/agents/mcp-schema";
-import { mcpRuntimeOptions } from "../mcp/runtime-options";
-import { checkStdioAllowed } from "../mcp/stdio-allowlist";
-import { stdioSandboxUnavailable } from "../mcp/stdio-sandbox";
-import { toMcpServerInfo } from "./mcp-queries";
+import { mcpRuntimeOptions } from "./runtime-options";
+import { checkStdioAllowed } from "./stdio-allowlist";
+import { stdioSandboxUnavailable } from "./stdio-sandbox";
+import { toMcpServerInfo } from "./queries";
 
-export async function createMcpServer({ orgId, input, allowlist }: { orgId: string; input: McpServerInput; allowlist: Record<string, string[]> }) {
+export async function createMcpServer({ orgId, input }: { orgId: string; input: McpServerInput }) {
   if (input.type === "stdio") {
-    checkStdioAllowed(allowlist, input.command, input.args, mcpRuntimeOptions().dataDir);
+    const { stdioAllowlist, dataDir } = mcpRuntimeOptions();
+    checkStdioAllowed(stdioAllowlist, input.command, input.args, dataDir);
     const unavailable = stdioSandboxUnavailable();
     if (unavailable) throw new AppError("bad_request", unavailable);
   }
