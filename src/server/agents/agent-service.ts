@@ -45,7 +45,7 @@ export async function saveAgent({ orgId, userId, input }: { orgId: string; userI
     mcpServers: input.mcpServers,
   };
   if (previous) {
-    const [row] = await db
+    const [row] = await db()
       .update(agent)
       .set({ ...values, updatedAt: sql`now()` })
       .where(and(eq(agent.organizationId, orgId), eq(agent.id, previous.id), isNull(agent.deletedAt)))
@@ -54,12 +54,12 @@ export async function saveAgent({ orgId, userId, input }: { orgId: string; userI
     if (!row) throw new AppError("not_found", "Agent not found");
     return toAgent(row);
   }
-  const [row] = await db.insert(agent).values({ ...values, organizationId: orgId, createdBy: userId }).returning();
+  const [row] = await db().insert(agent).values({ ...values, organizationId: orgId, createdBy: userId }).returning();
   return toAgent(row!);
 }
 
 export async function deleteAgent({ orgId, id }: { orgId: string; id: number }) {
-  const rows = await db
+  const rows = await db()
     .update(agent)
     .set({ deletedAt: sql`now()` })
     .where(and(eq(agent.organizationId, orgId), eq(agent.id, id), isNull(agent.deletedAt)))

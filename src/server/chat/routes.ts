@@ -23,7 +23,7 @@ const STREAM_HEADERS = {
 };
 
 async function activeStreamOf(orgId: string, conversationId: string) {
-  const [row] = await db
+  const [row] = await db()
     .select({ id: chatStream.id, status: chatStream.status })
     .from(chatStream)
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, conversationId)))

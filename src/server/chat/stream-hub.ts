@@ -41,7 +41,7 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   timer ??= setInterval(() => void tick(), FLUSH_MS);
   // `before`: a row to insert in the same statement (one commit, not two).
   const store = async (before?: WithSubquery) => {
-    await (before ? db.with(before) : db).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
+    await (before ? db().with(before) : db()).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
     s.stored = true;
   };
   return { abort: s.abort, store };
@@ -62,7 +62,7 @@ async function flush() {
       s.persisted = s.lines.length;
     }
   }
-  if (rows.length) await db.insert(chatStreamChunk).values(rows);
+  if (rows.length) await db().insert(chatStreamChunk).values(rows);
 }
 
 async function tick() {
@@ -71,8 +71,8 @@ async function tick() {
     if (Date.now() - lastHeartbeat > HEARTBEAT_MS && live.size) {
       lastHeartbeat = Date.now();
       const ids = [...live.keys()];
-      await db.update(chatStream).set({ heartbeatAt: sql`now()` }).where(inArray(chatStream.id, ids));
-      const stops = await db.select({ id: chatStream.id }).from(chatStream).where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
+      await db().update(chatStream).set({ heartbeatAt: sql`now()` }).where(inArray(chatStream.id, ids));
+      const stops = await db().select({ id: chatStream.id }).from(chatStream).where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
       for (const { id } of stops) live.get(id)?.abort.abort();
     }
   } catch (err) {
@@ -89,7 +89,7 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
   if (!s) return;
   try {
     await flush();
-    if (s.stored) await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
+    if (s.stored) await db().update(chatStream).set({ status }).where(eq(chatStream.id, id));
   } finally {
     for (const l of s.listeners) l(null);
     live.delete(id);
@@ -101,7 +101,7 @@ export const abortSignalOf = (id: string) => live.get(id)?.abort.signal;
 /** Asks the reply to stop, wherever it runs. */
 export async function requestStop({ orgId, id }: { orgId: string; id: string }) {
   live.get(id)?.abort.abort();
-  await db
+  await db()
     .update(chatStream)
     .set({ stopRequested: true })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id), eq(chatStream.status, "active")));
@@ -174,7 +174,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
     async pull(controller) {
       for (;;) {
         if (cancelled) return;
-        const chunks = await db
+        const chunks = await db()
           .select({ seq: chatStreamChunk.seq, data: chatStreamChunk.data })
           .from(chatStreamChunk)
           .where(and(eq(chatStreamChunk.streamId, id), gt(chatStreamChunk.seq, seq)))
@@ -184,7 +184,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
           controller.enqueue(enc.encode(chunks.map((c) => c.data).join("")));
           return;
         }
-        const [row] = await db.select({ status: chatStream.status }).from(chatStream).where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
+        const [row] = await db().select({ status: chatStream.status }).from(chatStream).where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
         if (!row || row.status !== "active") {
           controller.close();
           return;
@@ -201,7 +201,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
 export async function readAllLines(id: string): Promise<string> {
   const s = live.get(id);
   if (s) return s.lines.join("");
-  const chunks = await db.select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, id)).orderBy(asc(chatStreamChunk.seq));
+  const chunks = await db().select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, id)).orderBy(asc(chatStreamChunk.seq));
   return chunks.map((c) => c.data).join("");
 }
 

@@ -21,7 +21,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
   .get("/feedback", requireOrg, async (c) => {
     const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("conversationId") ?? "" });
     if (!row || row.userId !== c.var.user.id) throw new AppError("not_found", "Conversation not found");
-    const [fb] = await db
+    const [fb] = await db()
       .select()
       .from(feedback)
       .where(and(eq(feedback.organizationId, c.var.org.id), eq(feedback.conversationId, row.id), eq(feedback.userId, c.var.user.id)));
@@ -31,7 +31,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     const input = await parseJson(c, feedbackInput);
     const row = await getConversationRow({ orgId: c.var.org.id, id: input.conversationId });
     if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
-    await db
+    await db()
       .insert(feedback)
       .values({ organizationId: c.var.org.id, conversationId: row.id, userId: c.var.user.id, agentId: row.agentId, isHelpful: input.isHelpful, comment: input.comment ?? null })
       .onConflictDoUpdate({

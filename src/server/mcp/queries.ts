@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { mcpServer } from "../db/tables";
-import { secrets } from "../services";
+import { secrets } from "../security/secrets";
 
 export interface McpServerInfo {
   id: number;
@@ -40,13 +40,13 @@ export const toMcpServerInfo = (r: Row): McpServerInfo => ({
 });
 
 export async function listMcpServers({ orgId }: { orgId: string }): Promise<McpServerInfo[]> {
-  const rows = await db.select().from(mcpServer).where(eq(mcpServer.organizationId, orgId)).orderBy(asc(mcpServer.name), asc(mcpServer.id));
+  const rows = await db().select().from(mcpServer).where(eq(mcpServer.organizationId, orgId)).orderBy(asc(mcpServer.name), asc(mcpServer.id));
   return rows.map(toMcpServerInfo);
 }
 
 export async function existingMcpServerIds({ orgId, ids }: { orgId: string; ids: number[] }): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db
+  const rows = await db()
     .select({ id: mcpServer.id })
     .from(mcpServer)
     .where(and(eq(mcpServer.organizationId, orgId), inArray(mcpServer.id, ids)));
@@ -56,7 +56,7 @@ export async function existingMcpServerIds({ orgId, ids }: { orgId: string; ids:
 /** The enabled servers among `ids` that belong to the organisation, with their secrets decrypted. */
 export async function loadMcpServers({ orgId, ids }: { orgId: string; ids: number[] }): Promise<McpServerConfig[]> {
   if (!ids.length) return [];
-  const rows = await db
+  const rows = await db()
     .select()
     .from(mcpServer)
     .where(and(eq(mcpServer.organizationId, orgId), inArray(mcpServer.id, ids), eq(mcpServer.enabled, true)));
@@ -67,6 +67,6 @@ export async function loadMcpServers({ orgId, ids }: { orgId: string; ids: numbe
     command: r.command,
     args: r.args,
     url: r.url,
-    secrets: r.encryptedSecrets ? secrets.decryptJson<Record<string, string>>(r.encryptedSecrets) : {},
+    secrets: r.encryptedSecrets ? secrets().decryptJson<Record<string, string>>(r.encryptedSecrets) : {},
   }));
 }

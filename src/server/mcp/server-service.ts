@@ -8,7 +8,7 @@ import { db } from "../db/client";
 import { invalidate } from "../cache/invalidation";
 import { agent, mcpServer } from "../db/tables";
 import { AppError } from "../errors";
-import { secrets } from "../services";
+import { secrets } from "../security/secrets";
 import type { McpServerInput } from "../../shared/agents/mcp-schema";
 import { mcpRuntimeOptions } from "./runtime-options";
 import { checkStdioAllowed } from "./stdio-allowlist";
@@ -23,7 +23,7 @@ export async function createMcpServer({ orgId, input }: { orgId: string; input: 
     if (unavailable) throw new AppError("bad_request", unavailable);
   }
   const secret = input.type === "stdio" ? input.env : input.headers;
-  const [row] = await db
+  const [row] = await db()
     .insert(mcpServer)
     .values({
       organizationId: orgId,
@@ -34,22 +34,22 @@ export async function createMcpServer({ orgId, input }: { orgId: string; input: 
       command: input.type === "stdio" ? input.command : null,
       args: input.type === "stdio" ? input.args : [],
       url: input.type === "stdio" ? null : input.url,
-      encryptedSecrets: secret && Object.keys(secret).length ? secrets.encryptJson(secret) : null,
+      encryptedSecrets: secret && Object.keys(secret).length ? secrets().encryptJson(secret) : null,
     })
     .returning();
   return toMcpServerInfo(row!);
 }
 
 export async function deleteMcpServer({ orgId, id }: { orgId: string; id: number }) {
-  const rows = await db
+  const rows = await db()
     .delete(mcpServer)
     .where(and(eq(mcpServer.organizationId, orgId), eq(mcpServer.id, id)))
     .returning({ id: mcpServer.id });
   if (!rows.length) throw new AppError("not_found", "MCP server not found");
   // Agents that used it stop referring to it.
-  const users = await db.select({ id: agent.id, mcpServers: agent.mcpServers }).from(agent).where(eq(agent.organizationId, orgId));
+  const users = await db().select({ id: agent.id, mcpServers: agent.mcpServers }).from(agent).where(eq(agent.organizationId, orgId));
   for (const a of users.filter((u) => u.mcpServers.includes(id))) {
-    await db
+    await db()
       .update(agent)
       .set({ mcpServers: a.mcpServers.filter((x) => x !== id) })
       .where(and(eq(agent.organizationId, orgId), eq(agent.id, a.id)));

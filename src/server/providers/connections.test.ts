@@ -85,7 +85,7 @@ describe("providers", () => {
     await update(f.a.admin, { action: "create", key: "xai", data: { XAI_API_KEY: "xai-plain-secret" } });
     const { connection } = await import("../db/tables");
     const { db } = await import("../db/client");
-    const rows = await db.select().from(connection);
+    const rows = await db().select().from(connection);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.encryptedData).not.toContain("xai-plain-secret");
   });
