@@ -9,7 +9,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import { createSecrets, loadMasterKey, setSecrets, type Secrets } from "./security/secrets";
 import { createBlobStore, setBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
-import { setInvitationLinks } from "./auth-orgs/invitation-links";
+import { setInvitationLinks } from "./auth/invitation-links";
 
 export interface Services {
   database: Database;

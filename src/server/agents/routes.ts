@@ -6,6 +6,8 @@ import { parseJson, readJson, validateBody } from "../http/parse";
 import { deleteAgentInput, saveAgentInput } from "../../shared/agents/schema";
 import { getAgentRow, listAgents, toAgent } from "./queries";
 import { deleteAgent, saveAgent } from "./agent-service";
+import { setDefaultAgent } from "./default-agent";
+import { orgSettingsInput } from "../../shared/settings/schema";
 import { isIntId } from "../../shared/ids";
 
 export const agentRoutes = new Hono<AppEnv>()
@@ -28,4 +30,8 @@ export const agentRoutes = new Hono<AppEnv>()
     const { agentId } = await parseJson(c, deleteAgentInput);
     await deleteAgent({ orgId: c.var.org.id, id: agentId });
     return c.json({ success: true });
+  })
+  .post("/orgSettings", requireOrg, requireAdmin("update settings"), async (c) => {
+    const { settings } = await parseJson(c, orgSettingsInput);
+    return c.json({ success: true, settings: await setDefaultAgent({ orgId: c.var.org.id, agentId: settings.defaultAgentId }) });
   });

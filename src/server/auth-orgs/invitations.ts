@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import type { Auth } from "../auth/auth";
 import { MEMBER_ROLE } from "../../shared/roles";
 import type { AcceptedInvitation, InvitationPreview } from "../../shared/invitations";
-import { checkInvitationToken } from "./invitation-links";
+import { checkInvitationToken } from "../auth/invitation-links";
 
 const notFound = () => new AppError("not_found", "Invitation not found");
 /** Better Auth's ids are 32 letters and digits; anything else is not one (and never reaches SQL). */
