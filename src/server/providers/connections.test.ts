@@ -179,6 +179,27 @@ describe("integrations", () => {
   });
 });
 
+describe("bad input", () => {
+  it("issue 11: a NUL character in a provider or integration body answers 400, not 500, and stores nothing", async () => {
+    const g = (await createTenancyFixture(ctx.app)).a;
+    const post = (path: string, body: unknown) => call(ctx.app, "POST", `${path}?orgId=${g.id}`, { token: g.admin.token, body });
+    const bodies: Array<[string, unknown]> = [
+      ["/api/updateConnections", { action: "create", key: "openai", data: { OPENAI_API_KEY: "sk-nul\u0000key" } }],
+      ["/api/updateConnections", { action: "create", key: "pinecone", data: { api_key: "k", host: "h\u0000" } }],
+      ["/api/updateConnections", { openai: { OPENAI_API_KEY: "sk-\u0000" } }],
+      ["/api/updateConnections", { action: "delete", key: "open\u0000ai" }],
+      ["/api/integrations/postgres/test", { data: { host: "db.example.com\u0000", database: "d", user: "u", password: "p" } }],
+    ];
+    for (const [path, body] of bodies) {
+      const res = await post(path, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toEqual({ error: "Text must not contain NUL characters", code: "bad_request" });
+    }
+    const described = await call(ctx.app, "GET", `/api/getConnection?orgId=${g.id}&key=openai`, { token: g.admin.token });
+    expect(described.body).toMatchObject({ isConnected: false });
+  });
+});
+
 describe("Postgres test connection", () => {
   const test = (who: Identity, data: Record<string, unknown>) =>
     call(ctx.app, "POST", `/api/integrations/postgres/test?orgId=${f.a.id}`, { token: who.token, body: { data } });
