@@ -6,7 +6,8 @@ import { db } from "../db/client";
 import { chatStream, conversation, message } from "../db/tables";
 import { AppError } from "../errors";
 import { getAgentRowForChat, toAgent } from "../agents/queries";
-import { deleteMessagesAfter, getConversationRow, listMessages, type MessageRow } from "../conversations/queries";
+import { deleteMessagesAfter, listMessages, type MessageRow } from "../conversations/queries";
+import { getOwnConversation } from "../conversations/access";
 import type { RequestOrg, RequestUser } from "../env";
 import type { ChatInput } from "./chat-input";
 import { toModelMessages, type ModelContent } from "./model-messages";
@@ -32,8 +33,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
   let isNew = false;
   let agentId = input.agentId;
   if (conversationId) {
-    const row = await getConversationRow({ orgId, id: conversationId });
-    if (!row || row.userId !== who.user.id || row.parentConversationId) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId, id: conversationId, userId: who.user.id, topLevel: true });
     if (row.deletedAt) throw new AppError("not_found", "This conversation has been deleted");
     agentId = row.agentId;
     const [active] = await db()

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
 import { db } from "../db/client";
 import { feedback } from "../db/tables";
-import { getConversationRow } from "../conversations/queries";
+import { getOwnConversation } from "../conversations/access";
 import { intId } from "../../shared/ids";
 
 const feedbackInput = z.object({
@@ -19,8 +19,7 @@ const feedbackInput = z.object({
 
 export const feedbackRoutes = new Hono<AppEnv>()
   .get("/feedback", requireOrg, async (c) => {
-    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("conversationId") ?? "" });
-    if (!row || row.userId !== c.var.user.id) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: c.req.query("conversationId") ?? "", userId: c.var.user.id });
     const [fb] = await db()
       .select()
       .from(feedback)
@@ -29,8 +28,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
   })
   .post("/feedback", requireOrg, async (c) => {
     const input = await parseJson(c, feedbackInput);
-    const row = await getConversationRow({ orgId: c.var.org.id, id: input.conversationId });
-    if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: input.conversationId, userId: c.var.user.id, live: true });
     await db()
       .insert(feedback)
       .values({ organizationId: c.var.org.id, conversationId: row.id, userId: c.var.user.id, agentId: row.agentId, isHelpful: input.isHelpful, comment: input.comment ?? null })
