@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { requireOrg } from "../auth/context";
-import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
 import { db } from "../db/client";
 import { feedback } from "../db/tables";

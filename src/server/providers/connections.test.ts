@@ -180,7 +180,7 @@ describe("integrations", () => {
 });
 
 describe("bad input", () => {
-  it("issue 11: a NUL character in a provider or integration body answers 400, not 500, and stores nothing", async () => {
+  it("issue 11: a NUL character in a provider or integration body answers 400 (not stored, never a 500)", async () => {
     const g = (await createTenancyFixture(ctx.app)).a;
     const post = (path: string, body: unknown) => call(ctx.app, "POST", `${path}?orgId=${g.id}`, { token: g.admin.token, body });
     const bodies: Array<[string, unknown]> = [
