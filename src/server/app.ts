@@ -24,6 +24,7 @@ import { refuseNulInUrl } from "./http/nul-in-url";
 import { providerRoutes } from "./providers/routes";
 import { modelRoutes } from "./models/routes";
 import { agentRoutes } from "./agents/routes";
+import { mcpServerRoutes } from "./mcp/routes";
 import { settingsRoutes } from "./settings/routes";
 import { fileRoutes } from "./files/routes";
 import { blobRoutes } from "./storage/blob-routes";
@@ -57,7 +58,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", invitationRoutes(auth))
     .route("/", providerRoutes)
     .route("/", modelRoutes)
-    .route("/", agentRoutes({ mcpStdioAllowlist: config.mcpStdioAllowlist }))
+    .route("/", agentRoutes)
+    .route("/", mcpServerRoutes)
     .route("/", settingsRoutes)
     .route("/", fileRoutes)
     .route("/", conversationRoutes)

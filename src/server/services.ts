@@ -1,13 +1,15 @@
-// Builds the process's long-lived parts from the config: database (migrated), secrets, auth.
+// Builds the process's long-lived parts from the config: database (migrated), secrets, blob store,
+// invitation links, outbound and MCP limits, auth. Process-wide parts are set here, through each
+// module's setter, and read through its getter (decision 037); auth is handed to createApp.
 import type { Config } from "./config";
 import { setOutboundAllowList, setOwnListenPort } from "./net/outbound-guard";
 import { setMcpRuntimeOptions } from "./mcp/runtime-options";
-import { openDatabase, type Database } from "./db/client";
+import { openDatabase, setDb, type Database } from "./db/client";
 import { createAuth, type Auth } from "./auth/auth";
-import { createSecrets, loadMasterKey, type Secrets } from "./security/secrets";
-import { initBlobStore } from "./storage/store";
+import { createSecrets, loadMasterKey, setSecrets, type Secrets } from "./security/secrets";
+import { createBlobStore, setBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
-import { initInvitationLinks } from "./auth-orgs/invitation-links";
+import { setInvitationLinks } from "./auth/invitation-links";
 
 export interface Services {
   database: Database;
@@ -15,15 +17,13 @@ export interface Services {
   auth: Auth;
 }
 
-/** The process-wide secrets helper, for the features that store credentials. */
-export let secrets: Secrets;
-
 export async function createServices(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: opts.inMemoryDb ? undefined : config.dataDir,
     poolSize: config.databasePoolSize,
   });
+  setDb(database.db);
   if (config.databaseUrl) {
     // Replicas share the database: their caches hear each other's writes through it.
     const stop = await startPgInvalidation(config.databaseUrl, database.db);
@@ -43,9 +43,10 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
     connectTimeoutMs: config.mcpConnectTimeoutMs,
     callTimeoutMs: config.mcpToolTimeoutMs,
   });
-  secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
-  initBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") });
-  initInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
+  const secrets = createSecrets(loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
+  setSecrets(secrets);
+  setBlobStore(createBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") }));
+  setInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
   const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });
   return { database, secrets, auth };
 }

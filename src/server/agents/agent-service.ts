@@ -6,10 +6,11 @@ import { AppError } from "../errors";
 import type { SaveAgentInput } from "../../shared/agents/schema";
 import { INTEGRATION_BY_KEY, isOAuthConnected } from "../../shared/connections/integrations";
 import { getConnectionMap } from "../providers/connections";
-import { getOrgState, updateOrgState } from "../settings/queries";
+import { getOrgState } from "../settings/queries";
 import { listExternalAccounts } from "../auth-orgs/external-accounts";
 import { getAgentRow, toAgent } from "./queries";
 import { validateAgentReferences } from "./validate-agent";
+import { clearDefaultAgent } from "./default-agent";
 import { invalidate } from "../cache/invalidation";
 
 const KNOWN_MODEL_PREFIXES = ["openai", "anthropic", "google", "azure", "azure_openai", "xai", "aws_bedrock", "google_vertex", "openai_compatible"];
@@ -45,7 +46,7 @@ export async function saveAgent({ orgId, userId, input }: { orgId: string; userI
     mcpServers: input.mcpServers,
   };
   if (previous) {
-    const [row] = await db
+    const [row] = await db()
       .update(agent)
       .set({ ...values, updatedAt: sql`now()` })
       .where(and(eq(agent.organizationId, orgId), eq(agent.id, previous.id), isNull(agent.deletedAt)))
@@ -54,20 +55,17 @@ export async function saveAgent({ orgId, userId, input }: { orgId: string; userI
     if (!row) throw new AppError("not_found", "Agent not found");
     return toAgent(row);
   }
-  const [row] = await db.insert(agent).values({ ...values, organizationId: orgId, createdBy: userId }).returning();
+  const [row] = await db().insert(agent).values({ ...values, organizationId: orgId, createdBy: userId }).returning();
   return toAgent(row!);
 }
 
 export async function deleteAgent({ orgId, id }: { orgId: string; id: number }) {
-  const rows = await db
+  const rows = await db()
     .update(agent)
     .set({ deletedAt: sql`now()` })
     .where(and(eq(agent.organizationId, orgId), eq(agent.id, id), isNull(agent.deletedAt)))
     .returning({ id: agent.id });
   invalidate("agents");
   if (!rows.length) throw new AppError("not_found", "Agent not found");
-  // A deleted agent cannot stay the organisation's default.
-  await updateOrgState({ orgId }, (s) =>
-    s.settings.defaultAgentId === id ? { ...s, settings: { ...s.settings, defaultAgentId: null } } : s,
-  );
+  await clearDefaultAgent({ orgId, agentId: id });
 }

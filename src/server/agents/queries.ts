@@ -37,7 +37,7 @@ export function toAgent(row: AgentRow): Agent {
 
 /** The organisation's agents that are not deleted, by name. */
 export async function listAgents({ orgId }: { orgId: string }): Promise<Agent[]> {
-  const rows = await db
+  const rows = await db()
     .select()
     .from(agent)
     .where(and(eq(agent.organizationId, orgId), isNull(agent.deletedAt)))
@@ -46,7 +46,7 @@ export async function listAgents({ orgId }: { orgId: string }): Promise<Agent[]>
 }
 
 export async function getAgentRow({ orgId, id, includeDeleted = false }: { orgId: string; id: number; includeDeleted?: boolean }) {
-  const [row] = await db
+  const [row] = await db()
     .select()
     .from(agent)
     .where(and(eq(agent.organizationId, orgId), eq(agent.id, id), includeDeleted ? undefined : isNull(agent.deletedAt)))
@@ -57,7 +57,7 @@ export async function getAgentRow({ orgId, id, includeDeleted = false }: { orgId
 /** Which of `ids` are live agents of the organisation. */
 export async function existingAgentIds({ orgId, ids }: { orgId: string; ids: number[] }): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db
+  const rows = await db()
     .select({ id: agent.id })
     .from(agent)
     .where(and(eq(agent.organizationId, orgId), inArray(agent.id, ids), isNull(agent.deletedAt)));
@@ -65,7 +65,7 @@ export async function existingAgentIds({ orgId, ids }: { orgId: string; ids: num
 }
 
 // Chat reads its agent on every message; agent writes invalidate the "agents" topic (agent-service,
-// mcp-service). Other readers go to the database.
+// mcp/server-service). Other readers go to the database.
 const chatAgents = new TopicCache<AgentRow | null>("agents");
 
 /** A live agent for running a chat reply; the caller gets its own copy. */

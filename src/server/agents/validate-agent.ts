@@ -6,7 +6,7 @@ import { enabledToolNames, toolConfig, type SaveAgentInput, type ToolSetting } f
 import { INTEGRATION_BY_KEY } from "../../shared/connections/integrations";
 import { toolsByName } from "../../tools/registry";
 import { existingAgentIds } from "./queries";
-import { existingMcpServerIds } from "./mcp-queries";
+import { existingMcpServerIds } from "../mcp/queries";
 
 const fail = (message: string) => new AppError("bad_request", message);
 

@@ -53,7 +53,7 @@ describe("auth", () => {
     const { account } = await import("../db/tables");
     const { eq } = await import("drizzle-orm");
     const { db } = await import("../db/client");
-    const [row] = await db.select().from(account).where(eq(account.userId, who.userId));
+    const [row] = await db().select().from(account).where(eq(account.userId, who.userId));
     expect(row!.password).toBeTruthy();
     expect(row!.password).not.toContain("plain-text-password");
   });

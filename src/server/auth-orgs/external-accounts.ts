@@ -5,7 +5,7 @@ import type { ExternalAccount } from "../../shared/org";
 
 /** Accounts linked through an identity provider, with the scopes granted to them. */
 export async function listExternalAccounts({ userId }: { userId: string }): Promise<ExternalAccount[]> {
-  const rows = await db
+  const rows = await db()
     .select({ id: account.id, provider: account.providerId, scope: account.scope })
     .from(account)
     .where(and(eq(account.userId, userId), ne(account.providerId, "credential")))

@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
 import { invalidate } from "../cache/invalidation";
 import { acceptInvitationInput, type InvitationLink } from "../../shared/invitations";
-import { invitationUrl } from "./invitation-links";
+import { invitationUrl } from "../auth/invitation-links";
 import { acceptInvitationByLink, getPendingInvitation, previewInvitation } from "./invitations";
 
 /** Without a session: the link's token is the credential (mounted before the session middleware). */

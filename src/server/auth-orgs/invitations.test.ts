@@ -29,7 +29,7 @@ async function signUpAs(email: string): Promise<Identity> {
 const rolesOf = async (who: Identity) =>
   ((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).body.organizations as Array<{ id: string; role: string }>).map((o) => [o.id, o.role]);
 const accept = (who: Identity, body: unknown) => call(ctx.app, "POST", "/api/invitations/accept", { token: who.token, body });
-const statusOf = async (id: string) => (await db.select({ status: invitation.status }).from(invitation).where(eq(invitation.id, id)))[0]?.status;
+const statusOf = async (id: string) => (await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.id, id)))[0]?.status;
 
 describe("invitation takeover", () => {
   it("security #2: an unverified account with the invited address cannot accept, reject or read the invitation by id", async () => {
@@ -100,7 +100,7 @@ describe("invitation takeover", () => {
     const expiredEmail = `expired-${Date.now()}@example.com`;
     const expired = await invite(admin, org.id, expiredEmail);
     const expiredLink = linkParams(await invitationLink(ctx.app, admin, org.id, expired.id));
-    await db.update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, expired.id));
+    await db().update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, expired.id));
     const tooLate = await accept(await signUpAs(expiredEmail), expiredLink);
     expect(tooLate.status).toBe(409);
     expect(tooLate.body.error).toBe("This invitation has expired");

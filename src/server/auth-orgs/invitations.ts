@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import type { Auth } from "../auth/auth";
 import { MEMBER_ROLE } from "../../shared/roles";
 import type { AcceptedInvitation, InvitationPreview } from "../../shared/invitations";
-import { checkInvitationToken } from "./invitation-links";
+import { checkInvitationToken } from "../auth/invitation-links";
 
 const notFound = () => new AppError("not_found", "Invitation not found");
 /** Better Auth's ids are 32 letters and digits; anything else is not one (and never reaches SQL). */
@@ -16,7 +16,7 @@ const isInvitationId = (id: string) => /^[A-Za-z0-9_-]{1,100}$/.test(id);
 
 async function findInvitation(where: { id: string; orgId?: string }) {
   if (!isInvitationId(where.id)) return null;
-  const [row] = await db
+  const [row] = await db()
     .select({ invitation, organizationName: organization.name })
     .from(invitation)
     .innerJoin(organization, eq(organization.id, invitation.organizationId))
@@ -57,7 +57,7 @@ export async function acceptInvitationByLink(opts: {
     throw new AppError("forbidden", "This invitation was sent to another email address");
   }
   const role = inv.role ?? MEMBER_ROLE;
-  const [caller] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, opts.caller.id));
+  const [caller] = await db().select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, opts.caller.id));
   // The same link opened twice: the first visit made the membership.
   if (inv.status === "accepted" && (await isMember(inv.organizationId, opts.caller.id))) {
     return { organizationId: inv.organizationId, role, emailVerified: caller?.emailVerified ?? false };
@@ -66,7 +66,7 @@ export async function acceptInvitationByLink(opts: {
   if (inv.expiresAt.getTime() <= Date.now()) throw new AppError("conflict", "This invitation has expired");
 
   // Claimed first, so two visits at once cannot both add the member.
-  const claimed = await db
+  const claimed = await db()
     .update(invitation)
     .set({ status: "accepted" })
     .where(and(eq(invitation.id, inv.id), eq(invitation.status, "pending"), gt(invitation.expiresAt, sql`now()`)))
@@ -76,13 +76,13 @@ export async function acceptInvitationByLink(opts: {
     // Better Auth's server-side add: its membership limit and our role hook still apply.
     await opts.auth.api.addMember({ body: { userId: opts.caller.id, organizationId: inv.organizationId, role: role as typeof MEMBER_ROLE } });
   } catch (error) {
-    await db.update(invitation).set({ status: "pending" }).where(eq(invitation.id, inv.id));
+    await db().update(invitation).set({ status: "pending" }).where(eq(invitation.id, inv.id));
     throw asAppError(error);
   }
   // Only the mailed link proves the address; a link an admin copied does not (decision 024).
   let emailVerified = caller?.emailVerified ?? false;
   if (kind === "mailed" && !emailVerified) {
-    await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, opts.caller.id));
+    await db().update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, opts.caller.id));
     emailVerified = true;
   }
   // Land in the organisation just joined, as Better Auth's own accept does.
@@ -91,7 +91,7 @@ export async function acceptInvitationByLink(opts: {
 }
 
 async function isMember(orgId: string, userId: string) {
-  const [row] = await db.select({ id: member.id }).from(member).where(and(eq(member.organizationId, orgId), eq(member.userId, userId))).limit(1);
+  const [row] = await db().select({ id: member.id }).from(member).where(and(eq(member.organizationId, orgId), eq(member.userId, userId))).limit(1);
   return Boolean(row);
 }
 

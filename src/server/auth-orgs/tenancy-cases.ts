@@ -69,7 +69,7 @@ export const authOrgTenancyCases: TenancyCases = {
       { method: "POST", path: "/api/invitations/accept", body: { invitationId: invited.id, token: invited.id } },
     ],
     intact: async () => {
-      const [row] = await db.select({ status: invitation.status }).from(invitation).where(eq(invitation.id, invited.id));
+      const [row] = await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.id, invited.id));
       if (row?.status !== "pending") throw new Error(`A's invitation was ${row?.status ?? "deleted"} by an outsider`);
     },
   },

@@ -2,7 +2,7 @@
 // model preferences, settings) and linked external accounts with their approved scopes.
 import type { UserInfo, UserOrganization } from "../../shared/org";
 import { listExternalAccounts } from "./external-accounts";
-import { listMcpServers } from "../agents/mcp-queries";
+import { listMcpServers } from "../mcp/queries";
 import type { RequestUser } from "../env";
 import { listMemberships } from "../auth/memberships";
 import { getConnectionMap } from "../providers/connections";

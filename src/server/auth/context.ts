@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import { adminOnlyMessage, isAdminRole } from "../../shared/roles";
 import type { Auth } from "./auth";
 import { createSessionCache, getCachedMembership, sessionKey } from "./session-cache";
-import { API_KEY_PREFIX, authenticateApiKey } from "../settings/api-keys";
+import { API_KEY_PREFIX, authenticateApiKey } from "./api-keys";
 
 /** 401 unless signed in. Sets user, sessionId and activeOrganizationId. */
 export const requireSession = (auth: Auth) => {

@@ -4,7 +4,7 @@
 import type { Config } from "../config";
 import { createMailer, type Mailer } from "../email/mailer";
 import { invitationEmail, verificationEmail } from "../email/messages";
-import { invitationUrl } from "../auth-orgs/invitation-links";
+import { invitationUrl } from "./invitation-links";
 
 export function emailAuthOptions(config: Config, mailer: Mailer | null = createMailer(config.smtp)) {
   return {

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { member, organization } from "../db/tables";
 
 export async function getMembership({ orgId, userId }: { orgId: string; userId: string }) {
-  const [row] = await db
+  const [row] = await db()
     .select({ role: member.role, org: organization })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
@@ -14,7 +14,7 @@ export async function getMembership({ orgId, userId }: { orgId: string; userId: 
 }
 
 export async function listMemberships({ userId }: { userId: string }) {
-  return db
+  return db()
     .select({ role: member.role, org: organization })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))

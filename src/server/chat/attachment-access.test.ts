@@ -62,9 +62,9 @@ describe("chat attachments are the sender's (security #5)", () => {
   it("security #5: an attachment already stored in a member's thread naming another user's file is not read on later turns", async () => {
     const { doc } = await adminUploads();
     const id = randomUUID();
-    await db.insert(conversation).values({ id, organizationId: f.a.id, userId: f.a.member.userId, agentId, firstMessageText: "old" });
+    await db().insert(conversation).values({ id, organizationId: f.a.id, userId: f.a.member.userId, agentId, firstMessageText: "old" });
     const attachments = [{ name: "board.txt", contentType: "text/plain", key: doc.key, contentKey: doc.contentKey }];
-    await db.insert(message).values({ id: randomUUID(), organizationId: f.a.id, conversationId: id, role: "user", content: "old turn", attachments });
+    await db().insert(message).values({ id: randomUUID(), organizationId: f.a.id, conversationId: id, role: "user", content: "old turn", attachments });
     fake.reset();
     const res = await postChat(f.a.member, "and now?", [], id);
     expect(res.status).toBe(200);

@@ -105,7 +105,7 @@ describe("POST /api/chat", () => {
     const { text, threadId } = await chat(f.a.member, "[error]");
     const parts = parsed(text);
     expect(parts.some((p) => p.type === "error")).toBe(true);
-    const [row] = await db.select().from(message).where(eq(message.conversationId, threadId!)).orderBy(desc(message.seq)).limit(1);
+    const [row] = await db().select().from(message).where(eq(message.conversationId, threadId!)).orderBy(desc(message.seq)).limit(1);
     expect(row!.status).toBe("error");
     expect(row!.content).toBe("Partial answer before th");
   });
@@ -127,7 +127,7 @@ describe("POST /api/chat", () => {
       if (done) break;
       got += new TextDecoder().decode(value);
     }
-    const [row] = await db.select().from(message).where(eq(message.conversationId, threadId)).orderBy(desc(message.seq)).limit(1);
+    const [row] = await db().select().from(message).where(eq(message.conversationId, threadId)).orderBy(desc(message.seq)).limit(1);
     expect(row!.status).toBe("aborted");
     expect(row!.content.length).toBeGreaterThan(0);
     expect(row!.content.length).toBeLessThan(500);
@@ -159,10 +159,10 @@ describe("POST /api/chat", () => {
   it("a reply left streaming by a dead process is marked interrupted with what it had streamed", async () => {
     const threadId = randomUUID();
     const replyId = randomUUID();
-    await db.insert(conversation).values({ id: threadId, organizationId: f.a.id, userId: f.a.member.userId, agentId });
-    await db.insert(message).values({ id: replyId, organizationId: f.a.id, conversationId: threadId, role: "assistant", status: "streaming" });
-    await db.insert(chatStream).values({ id: replyId, organizationId: f.a.id, conversationId: threadId, instanceId: "dead-process", heartbeatAt: new Date(Date.now() - 120_000) });
-    await db.insert(chatStreamChunk).values({ streamId: replyId, seq: 0, data: 'f:{"messageId":"x"}\n0:"Half of an ans"\n0:"wer"\n' });
+    await db().insert(conversation).values({ id: threadId, organizationId: f.a.id, userId: f.a.member.userId, agentId });
+    await db().insert(message).values({ id: replyId, organizationId: f.a.id, conversationId: threadId, role: "assistant", status: "streaming" });
+    await db().insert(chatStream).values({ id: replyId, organizationId: f.a.id, conversationId: threadId, instanceId: "dead-process", heartbeatAt: new Date(Date.now() - 120_000) });
+    await db().insert(chatStreamChunk).values({ streamId: replyId, seq: 0, data: 'f:{"messageId":"x"}\n0:"Half of an ans"\n0:"wer"\n' });
     expect(await recoverInterruptedReplies({ staleAfterSeconds: 60 })).toBeGreaterThanOrEqual(1);
     const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, { token: f.a.member.token });
     expect(convo.body.messages[0]).toMatchObject({ role: "assistant", content: "Half of an answer", status: "interrupted", error: INTERRUPTED_TEXT });

@@ -104,7 +104,7 @@ describe("a server killed mid-reply", () => {
 
     // With PostgreSQL a restarted replica recovers only replies whose heartbeat went silent (30 s):
     // age this one's, as the time that passes before then would.
-    if (ctx.kind === "postgres") await db.update(chatStream).set({ heartbeatAt: sql`now() - interval '1 hour'` }).where(eq(chatStream.conversationId, threadId));
+    if (ctx.kind === "postgres") await db().update(chatStream).set({ heartbeatAt: sql`now() - interval '1 hour'` }).where(eq(chatStream.conversationId, threadId));
     await startServer(env);
     const convo = await fetch(`${base}/api/getConversation?threadId=${threadId}`, { headers: { authorization: `Bearer ${token}` } });
     const body = (await convo.json()) as { messages: Array<{ role: string; content: string; status?: string; error?: string }> };
@@ -135,8 +135,8 @@ describe("a reply's stream", () => {
       const { done, value } = await reader.read();
       if (done) break;
       received += dec.decode(value, { stream: true });
-      const [row] = await db.select({ id: chatStream.id }).from(chatStream).where(eq(chatStream.conversationId, threadId));
-      const chunks = row ? await db.select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, row.id)).orderBy(asc(chatStreamChunk.seq)) : [];
+      const [row] = await db().select({ id: chatStream.id }).from(chatStream).where(eq(chatStream.conversationId, threadId));
+      const chunks = row ? await db().select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, row.id)).orderBy(asc(chatStreamChunk.seq)) : [];
       const stored = chunks.map((c) => c.data).join("");
       expect(stored.slice(0, received.length), `chunk ${checks + 1}`).toBe(received);
       checks++;

@@ -55,7 +55,7 @@ const textOf = (body: string) =>
     .join("");
 
 async function lastMessage(threadId: string) {
-  const [row] = await db.select().from(message).where(eq(message.conversationId, threadId)).orderBy(desc(message.seq)).limit(1);
+  const [row] = await db().select().from(message).where(eq(message.conversationId, threadId)).orderBy(desc(message.seq)).limit(1);
   return row!;
 }
 

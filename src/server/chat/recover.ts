@@ -10,20 +10,20 @@ import { readAllLines } from "./stream-hub";
 export const INTERRUPTED_TEXT = "The reply was interrupted before it finished.";
 
 export async function recoverInterruptedReplies({ staleAfterSeconds }: { staleAfterSeconds: number }): Promise<number> {
-  const stale = await db
+  const stale = await db()
     .select({ id: chatStream.id, orgId: chatStream.organizationId })
     .from(chatStream)
     .where(and(eq(chatStream.status, "active"), lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`)));
   for (const s of stale) {
     // Claim it first, so two replicas never recover the same reply.
-    const claimed = await db
+    const claimed = await db()
       .update(chatStream)
       .set({ status: "interrupted" })
       .where(and(eq(chatStream.id, s.id), eq(chatStream.status, "active")))
       .returning({ id: chatStream.id });
     if (!claimed.length) continue;
     const partial = assembleLines(await readAllLines(s.id));
-    await db
+    await db()
       .update(message)
       .set({
         content: partial.content,

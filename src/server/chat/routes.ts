@@ -7,7 +7,7 @@ import { parseJson } from "../http/parse";
 import { db } from "../db/client";
 import { chatStream } from "../db/tables";
 import { getConversationRow } from "../conversations/queries";
-import { canReadConversation } from "../conversations/access";
+import { canReadConversation, getOwnConversation } from "../conversations/access";
 import { chatInput } from "./chat-input";
 import { startChat } from "./start-chat";
 import { requestStop, subscribe } from "./stream-hub";
@@ -23,7 +23,7 @@ const STREAM_HEADERS = {
 };
 
 async function activeStreamOf(orgId: string, conversationId: string) {
-  const [row] = await db
+  const [row] = await db()
     .select({ id: chatStream.id, status: chatStream.status })
     .from(chatStream)
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, conversationId)))
@@ -63,8 +63,7 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   // Stops the reply being generated (the Stop button); the partial reply is kept.
   .delete("/chat", requireOrg, async (c) => {
-    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("chatId") ?? "" });
-    if (!row || row.userId !== c.var.user.id) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: c.req.query("chatId") ?? "", userId: c.var.user.id });
     const active = await activeStreamOf(c.var.org.id, row.id);
     if (active) await requestStop({ orgId: c.var.org.id, id: active.id });
     return c.json({ success: true, stopped: !!active });

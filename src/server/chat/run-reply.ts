@@ -42,10 +42,10 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
   let rows: Promise<boolean> | undefined;
   const storeRows = () =>
     (rows ??= (async () => {
-      const placeholder = db
+      const placeholder = db()
         .$with("reply")
         .as(
-          db
+          db()
             .insert(message)
             .values({ id: replyId, organizationId: ctx.orgId, conversationId: ctx.conversationId, role: "assistant", status: "streaming", model: ctx.agent.model })
             .returning({ id: message.id }),
@@ -114,7 +114,7 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
     const final = assembler.result();
     try {
       if (!(await storeRows())) throw new Error("the reply's row was not stored");
-      await db
+      await db()
         .update(message)
         .set({
           content: final.content,

@@ -6,7 +6,8 @@ import { db } from "../db/client";
 import { chatStream, conversation, message } from "../db/tables";
 import { AppError } from "../errors";
 import { getAgentRowForChat, toAgent } from "../agents/queries";
-import { deleteMessagesAfter, getConversationRow, listMessages, type MessageRow } from "../conversations/queries";
+import { deleteMessagesAfter, listMessages, type MessageRow } from "../conversations/queries";
+import { getOwnConversation } from "../conversations/access";
 import type { RequestOrg, RequestUser } from "../env";
 import type { ChatInput } from "./chat-input";
 import { toModelMessages, type ModelContent } from "./model-messages";
@@ -32,11 +33,10 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
   let isNew = false;
   let agentId = input.agentId;
   if (conversationId) {
-    const row = await getConversationRow({ orgId, id: conversationId });
-    if (!row || row.userId !== who.user.id || row.parentConversationId) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId, id: conversationId, userId: who.user.id, topLevel: true });
     if (row.deletedAt) throw new AppError("not_found", "This conversation has been deleted");
     agentId = row.agentId;
-    const [active] = await db
+    const [active] = await db()
       .select({ id: chatStream.id })
       .from(chatStream)
       .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, row.id), eq(chatStream.status, "active")))
@@ -55,10 +55,10 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     isNew = true;
     const first = last.content.trim() || attachments.map((a) => a.name).filter(Boolean).join(", ");
     // Inserted with the message, in one statement: one commit on the way to the model.
-    newThread = db
+    newThread = db()
       .$with("thread")
       .as(
-        db
+        db()
           .insert(conversation)
           .values({ id: conversationId, organizationId: orgId, userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null })
           .returning({ id: conversation.id }),
@@ -73,7 +73,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     await deleteMessagesAfter({ orgId, conversationId, seq: lastStored.seq });
     rows = rows.filter((r) => r.seq <= lastStored.seq);
   } else {
-    const [stored] = await (newThread ? db.with(newThread) : db)
+    const [stored] = await (newThread ? db().with(newThread) : db())
       .insert(message)
       .values({
         id: randomUUID(),

@@ -49,7 +49,7 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   timer ??= setInterval(() => void tick(), TICK_MS);
   // `before`: a row to insert in the same statement (one commit, not two).
   const store = async (before?: WithSubquery) => {
-    await (before ? db.with(before) : db).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
+    await (before ? db().with(before) : db()).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
     s.stored = true;
     if (s.lines.length) {
       dirty.add(s); // lines that waited for the row
@@ -84,7 +84,7 @@ async function drain() {
       if (!dirty.size) return;
       const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
       dirty.clear();
-      await db.insert(chatStreamChunk).values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
+      await db().insert(chatStreamChunk).values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
       for (const b of batch) {
         b.s.seq++;
         b.s.persisted = b.end;
@@ -117,8 +117,8 @@ async function tick() {
     if (Date.now() - lastHeartbeat > HEARTBEAT_MS && live.size) {
       lastHeartbeat = Date.now();
       const ids = [...live.keys()];
-      await db.update(chatStream).set({ heartbeatAt: sql`now()` }).where(inArray(chatStream.id, ids));
-      const stops = await db.select({ id: chatStream.id }).from(chatStream).where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
+      await db().update(chatStream).set({ heartbeatAt: sql`now()` }).where(inArray(chatStream.id, ids));
+      const stops = await db().select({ id: chatStream.id }).from(chatStream).where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
       for (const { id } of stops) live.get(id)?.abort.abort();
     }
   } catch (err) {
@@ -137,7 +137,7 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
     // The last lines are written before the end is announced; if they cannot be, they are not sent.
     await flushSoon();
     if (s.persisted < s.lines.length) await flushSoon();
-    if (s.stored) await db.update(chatStream).set({ status }).where(eq(chatStream.id, id));
+    if (s.stored) await db().update(chatStream).set({ status }).where(eq(chatStream.id, id));
   } finally {
     notify(s, null);
     live.delete(id);
@@ -150,7 +150,7 @@ export const abortSignalOf = (id: string) => live.get(id)?.abort.signal;
 /** Asks the reply to stop, wherever it runs. */
 export async function requestStop({ orgId, id }: { orgId: string; id: string }) {
   live.get(id)?.abort.abort();
-  await db
+  await db()
     .update(chatStream)
     .set({ stopRequested: true })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id), eq(chatStream.status, "active")));
@@ -196,7 +196,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
     async pull(controller) {
       for (;;) {
         if (cancelled) return;
-        const chunks = await db
+        const chunks = await db()
           .select({ seq: chatStreamChunk.seq, data: chatStreamChunk.data })
           .from(chatStreamChunk)
           .where(and(eq(chatStreamChunk.streamId, id), gt(chatStreamChunk.seq, seq)))
@@ -206,7 +206,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
           controller.enqueue(enc.encode(chunks.map((c) => c.data).join("")));
           return;
         }
-        const [row] = await db.select({ status: chatStream.status }).from(chatStream).where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
+        const [row] = await db().select({ status: chatStream.status }).from(chatStream).where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
         if (!row || row.status !== "active") {
           controller.close();
           return;
@@ -223,7 +223,7 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
 export async function readAllLines(id: string): Promise<string> {
   const s = live.get(id);
   if (s) return s.lines.slice(0, s.persisted).join("");
-  const chunks = await db.select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, id)).orderBy(asc(chatStreamChunk.seq));
+  const chunks = await db().select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, id)).orderBy(asc(chatStreamChunk.seq));
   return chunks.map((c) => c.data).join("");
 }
 

@@ -36,7 +36,7 @@ export function makeRunSubAgent(parent: ReplyContext, start: (ctx: ReplyContext,
       threadId = existing.id;
     } else {
       threadId = randomUUID();
-      await db.insert(conversation).values({
+      await db().insert(conversation).values({
         id: threadId,
         organizationId: parent.orgId,
         userId: parent.user.id,
@@ -46,7 +46,7 @@ export function makeRunSubAgent(parent: ReplyContext, start: (ctx: ReplyContext,
         parentToolCallId: toolCallId,
       });
     }
-    await db.insert(message).values({ id: randomUUID(), organizationId: parent.orgId, conversationId: threadId, role: "user", content: text });
+    await db().insert(message).values({ id: randomUUID(), organizationId: parent.orgId, conversationId: threadId, role: "user", content: text });
     const history = await toModelMessages(await listMessages({ orgId: parent.orgId, conversationId: threadId }), async () => []);
     const child: ReplyContext = { ...parent, agent: callee, conversationId: threadId, depth: parent.depth + 1 };
     child.runSubAgent = makeRunSubAgent(child, start);

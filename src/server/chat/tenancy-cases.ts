@@ -12,8 +12,8 @@ const threads: Record<string, string> = {};
 async function seedThread(ctx: any, a: any, label: string) {
   const agent = await createAgent(ctx.app, a.admin, a.id, { name: `Tenant A ${label} Agent` });
   const id = randomUUID();
-  await db.insert(conversation).values({ id, organizationId: a.id, userId: a.member.userId, agentId: agent.id, name: `Tenant A ${label} thread`, firstMessageText: `tenant-a-${label}-first` });
-  await db.insert(message).values({ id: randomUUID(), organizationId: a.id, conversationId: id, role: "user", content: `tenant-a-${label}-secret-message` });
+  await db().insert(conversation).values({ id, organizationId: a.id, userId: a.member.userId, agentId: agent.id, name: `Tenant A ${label} thread`, firstMessageText: `tenant-a-${label}-first` });
+  await db().insert(message).values({ id: randomUUID(), organizationId: a.id, conversationId: id, role: "user", content: `tenant-a-${label}-secret-message` });
   threads[label] = id;
   return [`Tenant A ${label} thread`, `tenant-a-${label}-secret-message`, `tenant-a-${label}-first`];
 }

@@ -9,13 +9,13 @@ export type MessageRow = typeof message.$inferSelect;
 
 export async function getConversationRow({ orgId, id }: { orgId: string; id: string }) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select().from(conversation).where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id))).limit(1);
+  const [row] = await db().select().from(conversation).where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id))).limit(1);
   return row ?? null;
 }
 
 /** The user's top-level conversations, newest first, with their agent's name and logo. */
 export async function listConversations({ orgId, userId }: { orgId: string; userId: string }) {
-  return db
+  return db()
     .select({
       id: conversation.id,
       name: conversation.name,
@@ -34,7 +34,7 @@ export async function listConversations({ orgId, userId }: { orgId: string; user
 }
 
 export async function listMessages({ orgId, conversationId, includeStreaming = false }: { orgId: string; conversationId: string; includeStreaming?: boolean }) {
-  return db
+  return db()
     .select()
     .from(message)
     .where(
@@ -44,7 +44,7 @@ export async function listMessages({ orgId, conversationId, includeStreaming = f
 }
 
 export async function listSubConversations({ orgId, parentId }: { orgId: string; parentId: string }) {
-  return db
+  return db()
     .select({ id: conversation.id, parentToolCallId: conversation.parentToolCallId, agentId: conversation.agentId, agentName: agent.name, agentLogoUrl: agent.logoUrl })
     .from(conversation)
     .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)))
@@ -52,7 +52,7 @@ export async function listSubConversations({ orgId, parentId }: { orgId: string;
 }
 
 export async function renameConversation({ orgId, id, name }: { orgId: string; id: string; name: string | null }) {
-  const rows = await db
+  const rows = await db()
     .update(conversation)
     .set({ name })
     .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id), isNull(conversation.deletedAt)))
@@ -61,7 +61,7 @@ export async function renameConversation({ orgId, id, name }: { orgId: string; i
 }
 
 export async function softDeleteConversation({ orgId, id }: { orgId: string; id: string }) {
-  const rows = await db
+  const rows = await db()
     .update(conversation)
     .set({ deletedAt: sql`now()` })
     .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id), isNull(conversation.deletedAt)))
@@ -70,14 +70,14 @@ export async function softDeleteConversation({ orgId, id }: { orgId: string; id:
 }
 
 export async function touchConversation({ orgId, id }: { orgId: string; id: string }) {
-  await db.update(conversation).set({ updatedAt: sql`now()` }).where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)));
+  await db().update(conversation).set({ updatedAt: sql`now()` }).where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)));
 }
 
 export async function deleteMessagesAfter({ orgId, conversationId, seq }: { orgId: string; conversationId: string; seq: number }) {
-  const rows = await db
+  const rows = await db()
     .select({ id: message.id, seq: message.seq })
     .from(message)
     .where(and(eq(message.organizationId, orgId), eq(message.conversationId, conversationId)));
   const ids = rows.filter((r) => r.seq > seq).map((r) => r.id);
-  if (ids.length) await db.delete(message).where(and(eq(message.organizationId, orgId), inArray(message.id, ids)));
+  if (ids.length) await db().delete(message).where(and(eq(message.organizationId, orgId), inArray(message.id, ids)));
 }

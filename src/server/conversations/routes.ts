@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
 import { getConversationRow, listConversations, listMessages, listSubConversations, renameConversation, softDeleteConversation } from "./queries";
 import { toUiMessage } from "./to-ui-message";
-import { canReadConversation } from "./access";
+import { canReadConversation, getOwnConversation } from "./access";
 
 const renameInput = z.object({ threadId: z.string().min(1, "threadId is required"), name: z.string().nullable().optional() });
 
@@ -44,14 +44,12 @@ export const conversationRoutes = new Hono<AppEnv>()
   })
   .patch("/renameConversation", requireOrg, async (c) => {
     const { threadId, name } = await parseJson(c, renameInput);
-    const row = await getConversationRow({ orgId: c.var.org.id, id: threadId });
-    if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: threadId, userId: c.var.user.id, live: true });
     await renameConversation({ orgId: c.var.org.id, id: row.id, name: name ?? null });
     return c.json({ success: true });
   })
   .patch("/deleteConversation", requireOrg, async (c) => {
-    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("threadId") ?? "" });
-    if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: c.req.query("threadId") ?? "", userId: c.var.user.id, live: true });
     await softDeleteConversation({ orgId: c.var.org.id, id: row.id });
     return c.json({ success: true });
   });

@@ -15,8 +15,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The process-wide handle, set once by `openDatabase`. Query functions import it. */
-export let db: Db;
+let current: Db | null = null;
+
+/** The process-wide handle (set at start by services.ts). Query functions call it. */
+export function db(): Db {
+  if (!current) throw new Error("The database is not set: call setDb() at start-up");
+  return current;
+}
+
+/** Points the process-wide handle at `handle` (start-up; tests switch between PGlite and PostgreSQL). */
+export function setDb(handle: Db) {
+  current = handle;
+}
 
 export function migrationsFolder(): string {
   // Works from src/server/db (tests, dev) and from the bundled dist/server (start).
@@ -32,7 +42,6 @@ export function migrationsFolder(): string {
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean }): Promise<Database> {
   const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
   if (opts.migrate !== false) await database.migrate();
-  db = database.db;
   return database;
 }
 
@@ -76,9 +85,4 @@ async function openPglite(dataDir?: string) {
     migrate: () => migrate(handle, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };
-}
-
-/** Points the process-wide handle at `database` (tests switch between PGlite and PostgreSQL). */
-export function useDatabase(database: Database) {
-  db = database.db;
 }

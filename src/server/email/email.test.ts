@@ -142,7 +142,7 @@ describe("invitation emails", () => {
     const before = smtp.messages.length;
     const who = await signUp(ctx.app, "nosmtp");
     expect((await call(ctx.app, "GET", "/api/auth/get-session", { token: who.token })).body.user.emailVerified).toBe(false);
-    const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, who.userId));
+    const [row] = await db().select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, who.userId));
     expect(row?.emailVerified).toBe(false);
     expect(smtp.messages.length).toBe(before);
   });

@@ -3,11 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { requireOrg } from "../auth/context";
-import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
 import { db } from "../db/client";
 import { feedback } from "../db/tables";
-import { getConversationRow } from "../conversations/queries";
+import { getOwnConversation } from "../conversations/access";
 import { intId } from "../../shared/ids";
 
 const feedbackInput = z.object({
@@ -19,9 +18,8 @@ const feedbackInput = z.object({
 
 export const feedbackRoutes = new Hono<AppEnv>()
   .get("/feedback", requireOrg, async (c) => {
-    const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("conversationId") ?? "" });
-    if (!row || row.userId !== c.var.user.id) throw new AppError("not_found", "Conversation not found");
-    const [fb] = await db
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: c.req.query("conversationId") ?? "", userId: c.var.user.id });
+    const [fb] = await db()
       .select()
       .from(feedback)
       .where(and(eq(feedback.organizationId, c.var.org.id), eq(feedback.conversationId, row.id), eq(feedback.userId, c.var.user.id)));
@@ -29,9 +27,8 @@ export const feedbackRoutes = new Hono<AppEnv>()
   })
   .post("/feedback", requireOrg, async (c) => {
     const input = await parseJson(c, feedbackInput);
-    const row = await getConversationRow({ orgId: c.var.org.id, id: input.conversationId });
-    if (!row || row.userId !== c.var.user.id || row.deletedAt) throw new AppError("not_found", "Conversation not found");
-    await db
+    const row = await getOwnConversation({ orgId: c.var.org.id, id: input.conversationId, userId: c.var.user.id, live: true });
+    await db()
       .insert(feedback)
       .values({ organizationId: c.var.org.id, conversationId: row.id, userId: c.var.user.id, agentId: row.agentId, isHelpful: input.isHelpful, comment: input.comment ?? null })
       .onConflictDoUpdate({

@@ -16,11 +16,11 @@ export async function insertFile(row: {
   contentType: string;
 }): Promise<void> {
   const { orgId, ...rest } = row;
-  await db.insert(file).values({ ...rest, organizationId: orgId, status: "pending" });
+  await db().insert(file).values({ ...rest, organizationId: orgId, status: "pending" });
 }
 
 export async function getFileByKey({ orgId, key }: { orgId: string; key: string }): Promise<FileRow | null> {
-  const [row] = await db
+  const [row] = await db()
     .select()
     .from(file)
     .where(and(eq(file.organizationId, orgId), eq(file.key, key)))
@@ -29,7 +29,7 @@ export async function getFileByKey({ orgId, key }: { orgId: string; key: string 
 }
 
 export async function getFileById({ orgId, id }: { orgId: string; id: string }): Promise<FileRow | null> {
-  const [row] = await db
+  const [row] = await db()
     .select()
     .from(file)
     .where(and(eq(file.organizationId, orgId), eq(file.id, id)))
@@ -38,7 +38,7 @@ export async function getFileById({ orgId, id }: { orgId: string; id: string }):
 }
 
 export async function updateFile({ orgId, id, ...fields }: { orgId: string; id: string; status: FileStatus; size?: number }) {
-  await db
+  await db()
     .update(file)
     .set(fields)
     .where(and(eq(file.organizationId, orgId), eq(file.id, id)));

@@ -13,7 +13,7 @@ import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
 import { mcpServer } from "../db/tables";
-import { secrets } from "../services";
+import { secrets } from "../security/secrets";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../net/outbound-guard";
 import { startEchoHttp, type EchoHttp } from "./fixtures/echo-http.mjs";
 import { mcpRuntimeOptions, setMcpRuntimeOptions } from "./runtime-options";
@@ -52,9 +52,9 @@ afterEach(() => {
 
 async function addServer(orgId: string, fields: Partial<typeof mcpServer.$inferInsert> & { secret?: Record<string, string> }) {
   const { secret, ...rest } = fields;
-  const [row] = await db
+  const [row] = await db()
     .insert(mcpServer)
-    .values({ organizationId: orgId, name: "Echo Stdio", type: "stdio", command: process.execPath, args: [STDIO_SCRIPT], encryptedSecrets: secret ? secrets.encryptJson(secret) : null, ...rest })
+    .values({ organizationId: orgId, name: "Echo Stdio", type: "stdio", command: process.execPath, args: [STDIO_SCRIPT], encryptedSecrets: secret ? secrets().encryptJson(secret) : null, ...rest })
     .returning();
   return row!;
 }

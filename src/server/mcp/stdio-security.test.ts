@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { createApp } from "../app";
 import { getTestContext, type TestContext } from "../test/context";
 import { call } from "../test/http";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
@@ -56,10 +55,10 @@ async function withServer<T>(server: McpServerConfig, use: (tool: (name: string,
   }
 }
 
-/** POST /api/mcpServers as org A's admin, on an app whose operator allowed `allowlist`. */
+/** POST /api/mcpServers as org A's admin, the operator having allowed `allowlist` (save and spawn read the same one). */
 function save(allowlist: Record<string, string[]>, body: Record<string, unknown>) {
-  const app = createApp({ config: { ...ctx.config, mcpStdioAllowlist: allowlist }, auth: ctx.services.auth });
-  return call(app, "POST", `/api/mcpServers?orgId=${f.a.id}`, { token: f.a.admin.token, body: { type: "stdio", name: "Probe", command: NODE, ...body } });
+  setMcpRuntimeOptions({ stdioAllowlist: allowlist });
+  return call(ctx.app, "POST", `/api/mcpServers?orgId=${f.a.id}`, { token: f.a.admin.token, body: { type: "stdio", name: "Probe", command: NODE, ...body } });
 }
 
 describe("stdio MCP servers", () => {

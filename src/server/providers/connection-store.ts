@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { connection } from "../db/tables";
-import { secrets } from "../services";
+import { secrets } from "../security/secrets";
 import { invalidate, TopicCache } from "../cache/invalidation";
 
 export type Credentials = Record<string, unknown>;
@@ -18,17 +18,17 @@ export async function getCredentials({ orgId, key }: { orgId: string; key: strin
 }
 
 async function loadCredentials({ orgId, key }: { orgId: string; key: string }): Promise<Credentials | null> {
-  const [row] = await db
+  const [row] = await db()
     .select({ data: connection.encryptedData })
     .from(connection)
     .where(and(eq(connection.organizationId, orgId), eq(connection.key, key)))
     .limit(1);
-  return row ? secrets.decryptJson<Credentials>(row.data) : null;
+  return row ? secrets().decryptJson<Credentials>(row.data) : null;
 }
 
 export async function saveCredentials({ orgId, key, data }: { orgId: string; key: string; data: Credentials }) {
-  const encryptedData = secrets.encryptJson(data);
-  await db
+  const encryptedData = secrets().encryptJson(data);
+  await db()
     .insert(connection)
     .values({ organizationId: orgId, key, encryptedData })
     .onConflictDoUpdate({ target: [connection.organizationId, connection.key], set: { encryptedData, updatedAt: new Date() } });
@@ -36,7 +36,7 @@ export async function saveCredentials({ orgId, key, data }: { orgId: string; key
 }
 
 export async function deleteCredentials({ orgId, key }: { orgId: string; key: string }): Promise<boolean> {
-  const rows = await db
+  const rows = await db()
     .delete(connection)
     .where(and(eq(connection.organizationId, orgId), eq(connection.key, key)))
     .returning({ key: connection.key });

@@ -85,7 +85,7 @@ describe("providers", () => {
     await update(f.a.admin, { action: "create", key: "xai", data: { XAI_API_KEY: "xai-plain-secret" } });
     const { connection } = await import("../db/tables");
     const { db } = await import("../db/client");
-    const rows = await db.select().from(connection);
+    const rows = await db().select().from(connection);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.encryptedData).not.toContain("xai-plain-secret");
   });
@@ -176,6 +176,27 @@ describe("integrations", () => {
     expect((await update(f.a.admin, { action: "create", key: "pinecone", data: { api_key: "k" } })).body.error).toBe("Host is required");
     expect((await update(f.a.admin, { action: "create", key: "bigquery", data: {} })).body.error).toBe("BigQuery is coming soon");
     expect((await update(f.a.admin, { action: "create", key: "google-sheets", data: {} })).status).toBe(400);
+  });
+});
+
+describe("bad input", () => {
+  it("issue 11: a NUL character in a provider or integration body answers 400 (not stored, never a 500)", async () => {
+    const g = (await createTenancyFixture(ctx.app)).a;
+    const post = (path: string, body: unknown) => call(ctx.app, "POST", `${path}?orgId=${g.id}`, { token: g.admin.token, body });
+    const bodies: Array<[string, unknown]> = [
+      ["/api/updateConnections", { action: "create", key: "openai", data: { OPENAI_API_KEY: "sk-nul\u0000key" } }],
+      ["/api/updateConnections", { action: "create", key: "pinecone", data: { api_key: "k", host: "h\u0000" } }],
+      ["/api/updateConnections", { openai: { OPENAI_API_KEY: "sk-\u0000" } }],
+      ["/api/updateConnections", { action: "delete", key: "open\u0000ai" }],
+      ["/api/integrations/postgres/test", { data: { host: "db.example.com\u0000", database: "d", user: "u", password: "p" } }],
+    ];
+    for (const [path, body] of bodies) {
+      const res = await post(path, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toEqual({ error: "Text must not contain NUL characters", code: "bad_request" });
+    }
+    const described = await call(ctx.app, "GET", `/api/getConnection?orgId=${g.id}&key=openai`, { token: g.admin.token });
+    expect(described.body).toMatchObject({ isConnected: false });
   });
 });
 

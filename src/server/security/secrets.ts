@@ -16,6 +16,18 @@ export interface Secrets {
   derive(purpose: string): Buffer;
 }
 
+let current: Secrets | null = null;
+
+/** The process-wide helper (set at start by services.ts), for the features that store credentials. */
+export function secrets(): Secrets {
+  if (!current) throw new Error("The secrets helper is not set: call setSecrets() at start-up");
+  return current;
+}
+
+export function setSecrets(next: Secrets) {
+  current = next;
+}
+
 export function loadMasterKey(opts: { secretKey?: string; dataDir: string }): Buffer {
   if (opts.secretKey) return createHash("sha256").update(opts.secretKey, "utf8").digest();
   const file = path.join(opts.dataDir, "secret.key");

@@ -3,22 +3,13 @@ import type { AppEnv } from "../env";
 import { requireAdmin, requireOrg } from "../auth/context";
 import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
-import { orgSettingsInput, privateToolsInput } from "../../shared/settings/schema";
+import { privateToolsInput } from "../../shared/settings/schema";
 import { PRIVATE_TOOL_NAMES } from "../../tools/registry";
-import { getAgentRow } from "../agents/queries";
 import { updateOrgState } from "./queries";
-import { getOrCreateApiKey, revokeApiKeys } from "./api-keys";
+import { getOrCreateApiKey, revokeApiKeys } from "../auth/api-keys";
 
+// Private tools and personal API keys. The default agent (POST /orgSettings) is the agents feature's.
 export const settingsRoutes = new Hono<AppEnv>()
-  .post("/orgSettings", requireOrg, requireAdmin("update settings"), async (c) => {
-    const { settings } = await parseJson(c, orgSettingsInput);
-    const orgId = c.var.org.id;
-    if (settings.defaultAgentId !== null && !(await getAgentRow({ orgId, id: settings.defaultAgentId }))) {
-      throw new AppError("bad_request", "The default agent must be one of this organization's agents");
-    }
-    const next = await updateOrgState({ orgId }, (s) => ({ ...s, settings: { ...s.settings, defaultAgentId: settings.defaultAgentId } }));
-    return c.json({ success: true, settings: next.settings });
-  })
   .post("/admin/tools", requireOrg, requireAdmin("manage private tools"), async (c) => {
     const { enabledPrivateTools } = await parseJson(c, privateToolsInput);
     const unknown = enabledPrivateTools.find((t) => !PRIVATE_TOOL_NAMES.includes(t));

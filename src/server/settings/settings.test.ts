@@ -110,7 +110,7 @@ describe("API keys", () => {
     // The key carries the member's role: admin actions stay refused.
     expect((await call(ctx.app, "POST", "/api/orgSettings", { token: key, body: { settings: { defaultAgentId: null } } })).status).toBe(403);
     // It is stored hashed and encrypted, never in the clear.
-    const rows = await db.select().from(apiKey).where(eq(apiKey.userId, f.a.member.userId));
+    const rows = await db().select().from(apiKey).where(eq(apiKey.userId, f.a.member.userId));
     for (const r of rows) expect(JSON.stringify(r)).not.toContain(key);
   });
 
@@ -127,7 +127,7 @@ describe("API keys", () => {
     expect((await getKey(f.b.member)).status).toBe(404); // not a member of A
     const bKey = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${f.b.id}`, { token: f.b.member.token })).body.apiKey;
     expect((await call(ctx.app, "GET", "/api/agents", { token: bKey })).status).toBe(200);
-    await db.update(apiKey).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKey.userId, f.b.member.userId));
+    await db().update(apiKey).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKey.userId, f.b.member.userId));
     expect((await call(ctx.app, "GET", "/api/agents", { token: bKey })).status).toBe(401);
 
     const cKey = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${f.b.id}`, { token: f.b.member.token })).body.apiKey;

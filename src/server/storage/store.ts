@@ -1,4 +1,4 @@
-// The process-wide blob store, chosen once from the configuration: S3 when S3_BUCKET is set,
+// The process-wide blob store, chosen once from the configuration (services.ts): S3 when S3_BUCKET is set,
 // otherwise files under DATA_DIR signed by the server.
 import type { BlobStore } from "./blob-store";
 import { LocalBlobStore } from "./local-store";
@@ -12,18 +12,12 @@ export function createBlobStore(opts: { dataDir: string; signingKey: Buffer; env
   return s3 ? new S3BlobStore(s3) : new LocalBlobStore(opts.dataDir, opts.signingKey);
 }
 
-/** Called once at start-up (createApp); returns the store it installed. */
-export function initBlobStore(opts: Parameters<typeof createBlobStore>[0]): BlobStore {
-  current = createBlobStore(opts);
-  return current;
-}
-
 export function blobStore(): BlobStore {
-  if (!current) throw new Error("The blob store is not initialised: call initBlobStore() at start-up");
+  if (!current) throw new Error("The blob store is not initialised: call setBlobStore() at start-up");
   return current;
 }
 
-/** Swaps the store (tests that run the routes against S3); returns the previous one. */
+/** Installs the store (start-up, services.ts; tests that run the routes against S3); returns the previous one. */
 export function setBlobStore(store: BlobStore): BlobStore | null {
   const previous = current;
   current = store;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig, type Config } from "../config";
 import { createApp, type App } from "../app";
-import { useDatabase } from "../db/client";
+import { setDb } from "../db/client";
 import { createServices, type Services } from "../services";
 import { setLogLevel } from "../logger";
 
@@ -43,6 +43,6 @@ export async function getTestContext(): Promise<TestContext> {
   const kind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
   if (!cache.has(kind)) cache.set(kind, create(kind));
   const ctx = await cache.get(kind)!;
-  useDatabase(ctx.services.database);
+  setDb(ctx.services.database.db);
   return ctx;
 }

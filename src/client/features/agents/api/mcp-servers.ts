@@ -1,7 +1,7 @@
 // /api/mcpServers: the organisation's MCP servers (never their headers or environment), and adding or
 // deleting one (admins). Stdio servers are refused unless the operator allowed them.
 import useSWR from "swr";
-import type { McpServerInfo } from "@/server/agents/mcp-queries";
+import type { McpServerInfo } from "@/server/mcp/queries";
 import type { McpServerInput } from "@/shared/agents/mcp-schema";
 import { callApi, fetcher, type HttpError } from "@/client/lib/api";
 import { orgPath } from "@/client/lib/org-api";

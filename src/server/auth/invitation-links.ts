@@ -12,12 +12,13 @@ const PREFIX: Record<InvitationLinkKind, string> = { mailed: "m", shared: "s" };
 
 let settings: { publicUrl: string; signingKey: Buffer } | null = null;
 
-export function initInvitationLinks(opts: { publicUrl: string; signingKey: Buffer }) {
+/** Set at start-up (services.ts). */
+export function setInvitationLinks(opts: { publicUrl: string; signingKey: Buffer }) {
   settings = opts;
 }
 
 function current() {
-  if (!settings) throw new Error("Invitation links are not initialised: call initInvitationLinks() at start-up");
+  if (!settings) throw new Error("Invitation links are not initialised: call setInvitationLinks() at start-up");
   return settings;
 }
 
