@@ -7,6 +7,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import { createSecrets, loadMasterKey, type Secrets } from "./security/secrets";
 import { initBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
+import { secureDataDir } from "./security/data-dir";
 
 export interface Services {
   database: Database;
@@ -18,6 +19,7 @@ export interface Services {
 export let secrets: Secrets;
 
 export async function createServices(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<Services> {
+  secureDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: opts.inMemoryDb ? undefined : config.dataDir,
