@@ -27,7 +27,7 @@ async function signInAgain(email: string) {
 
 const sessionRows = (userId: string) => db.select().from(session).where(eq(session.userId, userId));
 
-describe("session tokens at rest", () => {
+describe("session tokens at rest", { timeout: 120_000 }, () => {
   it("security #13: the session table holds the token's SHA-256, not the token, and the token still works", async () => {
     const who = await signUp(ctx.app, "hashed");
     const second = await signInAgain(who.email);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 const signUpWith = (password: string) =>
   call(ctx.app, "POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail("policy"), password, name: "Policy Tester" } });
 
-describe("password policy", () => {
+describe("password policy", { timeout: 120_000 }, () => {
   it("security #14: sign-up refuses 12345678, password and anything under 10 characters", async () => {
     for (const password of ["12345678", "password", "nine-char"]) {
       const res = await signUpWith(password);

@@ -3,7 +3,7 @@
 // cannot overshoot, because each one has already been counted when the next one looks. Once the
 // outcome is known the reservation is kept (wrong password), refunded (anything that is not a
 // verdict on the password) or, for the account and browser keys, cleared (a successful sign-in).
-import { inArray, sql } from "drizzle-orm";
+import { inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { signInFailure } from "../db/tables";
 
@@ -17,6 +17,8 @@ export type Reservation = { allowed: true } | { allowed: false; retryAfterSecond
 /** Counts one failure on each key; if any key is then over the limit, takes them all back and refuses. */
 export async function reserveFailures(db: Db, keys: string[], limit: FailureLimit, now = Date.now()): Promise<Reservation> {
   const windowMs = limit.windowSeconds * 1000;
+  // Every guessed email leaves a row: now and then, drop the ones whose window has passed.
+  if (Math.random() < PRUNE_CHANCE) await pruneFailures(db, limit, now);
   const reserved: string[] = [];
   for (const key of keys) {
     const result = await db.execute<{ count: number; window_start: string | number }>(sql`
@@ -33,6 +35,13 @@ export async function reserveFailures(db: Db, keys: string[], limit: FailureLimi
     }
   }
   return { allowed: true };
+}
+
+const PRUNE_CHANCE = 0.01;
+
+/** Deletes the counts whose window has ended (they would restart at 1 anyway). */
+export async function pruneFailures(db: Db, limit: FailureLimit, now = Date.now()) {
+  await db.delete(signInFailure).where(lte(signInFailure.windowStart, now - limit.windowSeconds * 1000));
 }
 
 /** Takes back one reserved failure per key. */

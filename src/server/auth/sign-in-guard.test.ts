@@ -39,7 +39,8 @@ function deviceCookie(res: { headers: Headers }) {
   return cookie!.split(";")[0]!;
 }
 
-describe("sign-in failures", () => {
+// Each sign-in hashes a password (scrypt): on a loaded machine a dozen of them take a while.
+describe("sign-in failures", { timeout: 120_000 }, () => {
   it("security #14: an account that failed too often is locked from every address; other accounts are not", async () => {
     const victim = await signUp(ctx.app, "victim");
     const statuses = [];
@@ -64,6 +65,8 @@ describe("sign-in failures", () => {
   it("security #14: an address that failed too often is locked for every account, other addresses are not", async () => {
     const user = await signUp(ctx.app, "natted");
     const attacker = freshAddress();
+    // Colleagues' successful sign-ins from the shared address use up nothing.
+    for (let i = 0; i < MAX; i++) expect((await signIn(user.email, PASSWORD, attacker)).status).toBe(200);
     for (let i = 0; i < MAX; i++) expect((await signIn(uniqueEmail("spray"), "wrong-password", attacker)).status).toBe(401);
     expect((await signIn(uniqueEmail("spray"), "wrong-password", attacker)).status).toBe(429);
     expect((await signIn(user.email, PASSWORD, attacker)).status).toBe(429);
@@ -99,7 +102,7 @@ describe("sign-in failures", () => {
     const user = await signUp(ctx.app, "forgetful");
     const home = freshAddress();
     // Successful sign-ins from one address are never limited.
-    for (let i = 0; i <= MAX + 1; i++) expect((await signIn(user.email, PASSWORD, home)).status).toBe(200);
+    for (let i = 0; i <= MAX; i++) expect((await signIn(user.email, PASSWORD, home)).status).toBe(200);
     // MAX - 1 failures, a success, then MAX more failures before the account locks.
     for (let i = 0; i < MAX - 1; i++) expect((await signIn(user.email, "wrong-password", freshAddress())).status).toBe(401);
     expect((await signIn(user.email, PASSWORD, freshAddress())).status).toBe(200);
