@@ -127,4 +127,14 @@ describe("sign-in failures", { timeout: 120_000 }, () => {
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   });
+
+  it("security #14: malformed sign-in bodies get a 4xx and count for nothing", async () => {
+    const from = freshAddress();
+    for (let i = 0; i <= MAX; i++) {
+      for (const body of [{}, { email: 42, password: "x" }, { email: "not-an-email", password: "wrong-password" }]) {
+        const res = await call(app, "POST", "/api/auth/sign-in/email", { body, headers: { "x-forwarded-for": from } });
+        expect(res.status).toBe(400);
+      }
+    }
+  });
 });
