@@ -10,6 +10,7 @@ import { createSecrets, loadMasterKey, setSecrets, type Secrets } from "./securi
 import { createBlobStore, setBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
 import { setInvitationLinks } from "./auth/invitation-links";
+import { secureDataDir } from "./security/data-dir";
 
 export interface Services {
   database: Database;
@@ -18,6 +19,7 @@ export interface Services {
 }
 
 export async function createServices(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<Services> {
+  secureDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: opts.inMemoryDb ? undefined : config.dataDir,

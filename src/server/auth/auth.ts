@@ -12,6 +12,11 @@ import { ADMIN_ROLE, ROLES } from "../../shared/roles";
 import { ac, roles } from "./access";
 import { emailAuthOptions } from "./email-options";
 import { assertStorableUrl, ORG_LOGO_MESSAGE, USER_IMAGE_MESSAGE } from "./url-fields";
+import { withHashedSessionTokens } from "./hashed-session-tokens";
+import { passwordPolicy } from "./password-policy";
+import { sessionRevocation } from "./session-revocation";
+import { signInGuard } from "./sign-in-guard";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
 /** Set by the server from the socket address (or X-Forwarded-For behind a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-switchboard-client-ip";
@@ -24,11 +29,14 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: opts.secret,
-    database: drizzleAdapter(opts.db, {
-      provider: "pg",
-      schema: { ...tables, rateLimit: tables.rateLimit },
-    }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    // Session tokens are stored hashed (decision 025).
+    database: withHashedSessionTokens(
+      drizzleAdapter(opts.db, {
+        provider: "pg",
+        schema: { ...tables, rateLimit: tables.rateLimit },
+      }),
+    ),
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH, autoSignIn: true },
     emailVerification: email.emailVerification,
     trustedOrigins: config.trustedOrigins,
     logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel },
@@ -61,12 +69,17 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
       window: 60,
       max: 300,
       customRules: {
+        // Password sign-in counts failures per account and per address instead (sign-in-guard.ts).
+        "/sign-in/email": false,
         "/sign-in/*": config.authRateLimit,
         "/sign-up/*": config.authRateLimit,
       },
     },
     plugins: [
       bearer(),
+      signInGuard({ db: opts.db, limit: { max: config.authRateLimit.max, windowSeconds: config.authRateLimit.window } }),
+      passwordPolicy(),
+      sessionRevocation(),
       ...(config.google ? [googleProvider(config.google)] : []),
       organization({
         ac,

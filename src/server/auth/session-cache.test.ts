@@ -7,6 +7,7 @@ import { getTestContext, type TestContext } from "../test/context";
 import { addMember, call, createOrg, setActive, signUp, type Identity } from "../test/http";
 import { connectOpenAI, createAgent } from "../test/seed";
 import { TopicCache } from "../cache/invalidation";
+import { hashSessionToken } from "./hashed-session-tokens";
 
 let ctx: TestContext;
 let fake: FakeProvider;
@@ -48,8 +49,9 @@ describe("cached sessions and memberships", () => {
     const second = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email: who.email, password: "correct-horse-battery" } });
     const other = second.headers.get("set-auth-token")!;
     expect((await call(ctx.app, "GET", "/api/getUser", { token: other })).status).toBe(200); // now cached
+    // The list shows each session by its stored hash, never its token (security #13).
     const sessions = await call(ctx.app, "GET", "/api/auth/list-sessions", { token: who.token });
-    const target = (sessions.body as Array<{ token: string }>).find((s) => s.token === other.split(".")[0])!;
+    const target = (sessions.body as Array<{ token: string }>).find((s) => s.token === hashSessionToken(other.split(".")[0]!))!;
     expect((await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token: target.token } })).status).toBe(200);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: other })).status).toBe(401);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).status).toBe(200);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as tables from "./tables";
+import { makePrivate } from "../security/data-dir";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type DbKind = "pglite" | "postgres";
@@ -76,13 +77,23 @@ async function openPglite(dataDir?: string) {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? path.join(dataDir, "pglite") : undefined, { extensions: { vector } });
+  const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
+  const client = await PGlite.create(folder, { extensions: { vector } });
+  // PGlite gives its files mode 0666 whatever the umask: make them private (decision 025).
+  const privatise = () => folder && makePrivate(folder);
+  privatise();
   const handle = drizzle({ client, schema: tables });
   return {
     // The PGlite and node-postgres drivers expose the same query builder; one type keeps callers simple.
     db: handle as unknown as Db,
     kind: "pglite" as const,
-    migrate: () => migrate(handle, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    migrate: async () => {
+      await migrate(handle, { migrationsFolder: migrationsFolder() });
+      privatise();
+    },
+    close: async () => {
+      await client.close();
+      privatise();
+    },
   };
 }

@@ -4,3 +4,4 @@ export * from "./schema/agents";
 export * from "./schema/api-keys";
 export * from "./schema/conversations";
 export * from "./schema/files";
+export * from "./schema/sign-in-failures";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateCredentials } from "./credentials";
 
-const ok = { name: "Ada", email: "ada@example.com", password: "correct horse" };
+const ok = { name: "Ada", email: "ada@example.com", password: "correct horse battery" };
 
 describe("sign-in form checks", () => {
   it("[ROUTE-09] accepts a complete sign-in and sign-up", () => {
@@ -9,9 +9,14 @@ describe("sign-in form checks", () => {
     expect(validateCredentials("sign-up", ok)).toBeNull();
   });
 
-  it("[ROUTE-09] creating an account needs a name and a password of at least 8 characters", () => {
+  it("[ROUTE-09] creating an account needs a name", () => {
     expect(validateCredentials("sign-up", { ...ok, name: "  " })).toBe("Name is required.");
-    expect(validateCredentials("sign-up", { ...ok, password: "short" })).toBe("Password must be at least 8 characters.");
+  });
+
+  it("security #14: creating an account needs a password of at least 10 characters; signing in does not check it", () => {
+    expect(validateCredentials("sign-up", { ...ok, password: "12345678" })).toBe("Password must be at least 10 characters.");
+    expect(validateCredentials("sign-up", { ...ok, password: "nine-char" })).toBe("Password must be at least 10 characters.");
+    expect(validateCredentials("sign-up", { ...ok, password: "ten-chars!" })).toBeNull();
     expect(validateCredentials("sign-in", { ...ok, password: "short" })).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { analytics } from "@/client/lib/analytics";
 import { authClient } from "@/client/lib/auth-client";
 import { clearSignedOut } from "@/client/lib/sign-out";
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "@/shared/auth/password-rules";
 import { validateCredentials, type AuthMode } from "./credentials";
 
 export function SignInForm({ mode }: { mode: AuthMode }) {
@@ -61,12 +62,12 @@ export function SignInForm({ mode }: { mode: AuthMode }) {
           type="password"
           autoComplete={signUp ? "new-password" : "current-password"}
           required
-          minLength={signUp ? 8 : undefined}
+          minLength={signUp ? MIN_PASSWORD_LENGTH : undefined}
           aria-describedby={signUp ? `${id}-password-hint` : undefined}
         />
         {signUp && (
           <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
-            At least 8 characters.
+            {PASSWORD_HINT}
           </p>
         )}
       </div>
