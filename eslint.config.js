@@ -30,14 +30,32 @@ export default tseslint.config(
       "client/no-cycle": "error",
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." }] },
+        {
+          patterns: [
+            {
+              group: CLIENT_NO_SERVER,
+              allowTypeImports: true,
+              message: "The client may only `import type` from the server.",
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ["src/server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/client/**", "@/client/**", "!@modelcontextprotocol/sdk/client/**"], message: "The server never imports client code." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/client/**", "@/client/**", "!@modelcontextprotocol/sdk/client/**"],
+              message: "The server never imports client code.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -45,7 +63,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "**/client/**", "@/server/**", "@/client/**", "node:*"], message: "src/shared runs on both sides and does no I/O." }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/client/**", "@/server/**", "@/client/**", "node:*"],
+              message: "src/shared runs on both sides and does no I/O.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -59,8 +84,15 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/server/**", "@/server/**", "**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Tool definitions run in the browser too: server code goes in execute.server.ts." },
-            { group: ["**/client/**", "@/client/**"], message: "Tool definitions run on the server too: views go in card.tsx." },
+            {
+              group: ["**/server/**", "@/server/**", "**/*.server", "**/*.server.ts"],
+              allowTypeImports: true,
+              message: "Tool definitions run in the browser too: server code goes in execute.server.ts.",
+            },
+            {
+              group: ["**/client/**", "@/client/**"],
+              message: "Tool definitions run on the server too: views go in card.tsx.",
+            },
           ],
         },
       ],
@@ -69,13 +101,34 @@ export default tseslint.config(
   {
     files: ["src/tools/**/card.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: CLIENT_NO_SERVER, allowTypeImports: true, message: "The client may only `import type` from the server." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: CLIENT_NO_SERVER,
+              allowTypeImports: true,
+              message: "The client may only `import type` from the server.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["src/tools/**/*.server.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/client/**", "@/client/**", "**/card", "**/card.tsx"], message: "Server code never imports client code or a tool's card." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/client/**", "@/client/**", "**/card", "**/card.tsx"],
+              message: "Server code never imports client code or a tool's card.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -76,7 +76,10 @@ export default defineConfig({
           // Before the app: Better Auth reads the discovery document when it starts.
           command: "node e2e/support/fake-google.ts",
           url: `http://127.0.0.1:${FAKE_GOOGLE_PORT}/.well-known/openid-configuration`,
-          env: { FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT), FAKE_GOOGLE_REDIRECT_URIS: `${baseURL}/api/auth/callback/google` },
+          env: {
+            FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT),
+            FAKE_GOOGLE_REDIRECT_URIS: `${baseURL}/api/auth/callback/google`,
+          },
           reuseExistingServer: false,
           stdout: "ignore",
           stderr: "pipe",

@@ -11,7 +11,13 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   // The manifest lets bench/bundle-size.mjs find the chunks a page loads.
-  build: { outDir: "../../dist/client", emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://localhost:${apiPort}`, changeOrigin: false } },

@@ -29,5 +29,8 @@ const rows = [...seen].map((key) => {
 });
 const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
 const kb = (n) => (n / 1024).toFixed(1);
-for (const r of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`${kb(r.gzip).padStart(8)} KB gzip  ${kb(r.raw).padStart(8)} KB raw  ${r.chunk}`);
-console.log(`\n/chat initial JS: ${kb(total.gzip)} KB gzip (${kb(total.raw)} KB raw) in ${rows.length} chunks — goal ≤ 250 KB: ${total.gzip <= 250 * 1024 ? "met" : "NOT met"}`);
+for (const r of rows.sort((a, b) => b.gzip - a.gzip))
+  console.log(`${kb(r.gzip).padStart(8)} KB gzip  ${kb(r.raw).padStart(8)} KB raw  ${r.chunk}`);
+console.log(
+  `\n/chat initial JS: ${kb(total.gzip)} KB gzip (${kb(total.raw)} KB raw) in ${rows.length} chunks — goal ≤ 250 KB: ${total.gzip <= 250 * 1024 ? "met" : "NOT met"}`,
+);

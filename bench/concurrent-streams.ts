@@ -25,7 +25,11 @@ async function oneStream(out: Samples) {
     method: "POST",
     dispatcher,
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ agentId, threadId: null, messages: [{ id: crypto.randomUUID(), role: "user", content: `[bench:${TPS}:${tokens}]` }] }),
+    body: JSON.stringify({
+      agentId,
+      threadId: null,
+      messages: [{ id: crypto.randomUUID(), role: "user", content: `[bench:${TPS}:${tokens}]` }],
+    }),
   });
   if (!res.ok) throw new Error(`chat failed ${res.status} ${await res.text()}`);
   let last: { sent: number; received: number } | null = null;

@@ -10,7 +10,12 @@ import { startProcess } from "./setup";
 const concurrent = Number(process.argv[2] ?? 200);
 const tokens = Number(process.argv[3] ?? 200);
 const port = 42000 + Math.floor(Math.random() * 1000);
-const fake = await startProcess(process.execPath, ["--import", "tsx", "e2e/support/fake-provider.ts"], { FAKE_PROVIDER_PORT: String(port) }, /listening/);
+const fake = await startProcess(
+  process.execPath,
+  ["--import", "tsx", "e2e/support/fake-provider.ts"],
+  { FAKE_PROVIDER_PORT: String(port) },
+  /listening/,
+);
 const model = createOpenAI({ apiKey: "sk-bench", baseURL: `http://127.0.0.1:${port}/v1` }).chat("gpt-4.1");
 // 200 tokens/s per stream: fast enough to load the process, slow enough that it is never idle.
 const prompt = `[bench:200:${tokens}]`;
@@ -33,7 +38,9 @@ async function viaDoStream() {
   }
 }
 
-console.log(`${concurrent} concurrent replies of ${tokens} tokens; CPU of this process per token (second round, warmed up)`);
+console.log(
+  `${concurrent} concurrent replies of ${tokens} tokens; CPU of this process per token (second round, warmed up)`,
+);
 for (const [name, run] of [
   ["streamText().fullStream", viaStreamText],
   ["provider doStream()", viaDoStream],
@@ -45,7 +52,9 @@ for (const [name, run] of [
     const cpu = process.cpuUsage(cpu0);
     perToken = (cpu.user + cpu.system) / counts.reduce((a, b) => a + b, 0);
   }
-  console.log(`  ${name.padEnd(24)} ${perToken.toFixed(1)} µs/token → ${((perToken * 50_000) / 1e6).toFixed(2)} cores for 1,000 streams at 50 tokens/s`);
+  console.log(
+    `  ${name.padEnd(24)} ${perToken.toFixed(1)} µs/token → ${((perToken * 50_000) / 1e6).toFixed(2)} cores for 1,000 streams at 50 tokens/s`,
+  );
 }
 fake.child.kill("SIGTERM");
 process.exit(0);

@@ -7,7 +7,11 @@ import path from "node:path";
 
 export async function json(url: string, init: RequestInit & { token?: string } = {}) {
   // Node's fetch sends Sec-Fetch-Mode like a browser, so Better Auth wants a trusted Origin too.
-  const headers: Record<string, string> = { "content-type": "application/json", origin: "http://localhost", ...(init.headers as Record<string, string>) };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    origin: "http://localhost",
+    ...(init.headers as Record<string, string>),
+  };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await fetch(url, { ...init, headers });
   const text = await res.text();
@@ -17,12 +21,35 @@ export async function json(url: string, init: RequestInit & { token?: string } =
 
 export async function provision(base: string) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const up = await json(`${base}/api/auth/sign-up/email`, { method: "POST", body: JSON.stringify({ email, password: "bench-password-1", name: "Bench" }) });
+  const up = await json(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    body: JSON.stringify({ email, password: "bench-password-1", name: "Bench" }),
+  });
   const token = up.headers.get("set-auth-token")!;
-  const org = (await json(`${base}/api/auth/organization/create`, { method: "POST", token, body: JSON.stringify({ name: "Bench", slug: `bench-${Date.now()}` }) })).body;
-  await json(`${base}/api/auth/organization/set-active`, { method: "POST", token, body: JSON.stringify({ organizationId: org.id }) });
-  await json(`${base}/api/updateConnections`, { method: "POST", token, body: JSON.stringify({ openai: { OPENAI_API_KEY: "sk-bench" } }) });
-  const agent = (await json(`${base}/api/agents`, { method: "POST", token, body: JSON.stringify({ name: "Bench agent", model: "openai:gpt-4.1" }) })).body;
+  const org = (
+    await json(`${base}/api/auth/organization/create`, {
+      method: "POST",
+      token,
+      body: JSON.stringify({ name: "Bench", slug: `bench-${Date.now()}` }),
+    })
+  ).body;
+  await json(`${base}/api/auth/organization/set-active`, {
+    method: "POST",
+    token,
+    body: JSON.stringify({ organizationId: org.id }),
+  });
+  await json(`${base}/api/updateConnections`, {
+    method: "POST",
+    token,
+    body: JSON.stringify({ openai: { OPENAI_API_KEY: "sk-bench" } }),
+  });
+  const agent = (
+    await json(`${base}/api/agents`, {
+      method: "POST",
+      token,
+      body: JSON.stringify({ name: "Bench agent", model: "openai:gpt-4.1" }),
+    })
+  ).body;
   return { token, orgId: org.id as string, agentId: agent.id as number };
 }
 
@@ -42,7 +69,12 @@ export interface Started {
 }
 
 /** Starts a process and resolves when its output matches `ready`. */
-export function startProcess(cmd: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
+export function startProcess(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<Started> {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const metrics: Started["metrics"] = [];
   return new Promise((resolve, reject) => {
@@ -50,7 +82,8 @@ export function startProcess(cmd: string, args: string[], env: Record<string, st
     const onData = (d: Buffer) => {
       out += d.toString();
       if (out.length > 100_000) out = out.slice(-10_000);
-      for (const line of d.toString().split("\n")) if (line.startsWith("BENCH_METRICS ")) metrics.push(JSON.parse(line.slice(14)));
+      for (const line of d.toString().split("\n"))
+        if (line.startsWith("BENCH_METRICS ")) metrics.push(JSON.parse(line.slice(14)));
       if (ready.test(out)) resolve({ child, metrics });
     };
     child.stdout!.on("data", onData);
@@ -66,7 +99,12 @@ export function startProcess(cmd: string, args: string[], env: Record<string, st
 export async function startBenchServers() {
   const fakePort = 41000 + Math.floor(Math.random() * 1000);
   const apiPort = fakePort + 1;
-  const fake = await startProcess(process.execPath, ["--import", "tsx", "e2e/support/fake-provider.ts"], { FAKE_PROVIDER_PORT: String(fakePort) }, /listening/);
+  const fake = await startProcess(
+    process.execPath,
+    ["--import", "tsx", "e2e/support/fake-provider.ts"],
+    { FAKE_PROVIDER_PORT: String(fakePort) },
+    /listening/,
+  );
   // The built server when there is one (`npm run build`; bench/run.mjs builds first), as `npm start` runs it.
   const entry = existsSync("dist/server/main.js") ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);

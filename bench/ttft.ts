@@ -44,7 +44,11 @@ const viaApi = () =>
     {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ agentId, threadId: null, messages: [{ id: crypto.randomUUID(), role: "user", content: "hello" }] }),
+      body: JSON.stringify({
+        agentId,
+        threadId: null,
+        messages: [{ id: crypto.randomUUID(), role: "user", content: "hello" }],
+      }),
     },
     (s) => s.includes('0:"'),
   );
@@ -60,9 +64,13 @@ for (let i = 0; i < iterations; i++) {
   a.push(await viaApi());
 }
 const added = a.map((v, i) => v - d[i]!);
-console.log(`TTFT over ${iterations} interleaved runs (ms), ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (the default)"}`);
+console.log(
+  `TTFT over ${iterations} interleaved runs (ms), ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (the default)"}`,
+);
 console.log(`  direct to provider: median ${fmt(percentile(d, 50))}  p99 ${fmt(percentile(d, 99))}`);
 console.log(`  through /api/chat:  median ${fmt(percentile(a, 50))}  p99 ${fmt(percentile(a, 99))}`);
-console.log(`  added by Switchboard: median ${fmt(percentile(added, 50))}  p99 ${fmt(percentile(added, 99))}  (goal ≤ 2 / ≤ 5)`);
+console.log(
+  `  added by Switchboard: median ${fmt(percentile(added, 50))}  p99 ${fmt(percentile(added, 99))}  (goal ≤ 2 / ≤ 5)`,
+);
 servers.stop();
 process.exit(0);

@@ -56,7 +56,9 @@ test.afterEach(async () => {
   server = null;
 });
 
-test("security #15: a reply cut by a server crash shows its text with This reply was interrupted., and Retry generates it again", async ({ page }) => {
+test("security #15: a reply cut by a server crash shows its text with This reply was interrupted., and Retry generates it again", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   server = await startServer();
   await chatReady(page, { name: "Storyteller" });
@@ -79,7 +81,10 @@ test("security #15: a reply cut by a server crash shows its text with This reply
   page.on("request", (r) => r.method() === "POST" && r.url().endsWith("/api/chat") && posts.push(r.postData() ?? ""));
   await notice.getByRole("button", { name: "Retry" }).click();
   await expect.poll(() => posts.length).toBe(1);
-  expect(JSON.parse(posts[0]!)).toMatchObject({ threadId: page.url().split("/").pop(), messages: [{ role: "user", content: "[slow] [long] tell me a story" }] });
+  expect(JSON.parse(posts[0]!)).toMatchObject({
+    threadId: page.url().split("/").pop(),
+    messages: [{ role: "user", content: "[slow] [long] tell me a story" }],
+  });
   // The new reply takes the interrupted one's place, and so it stays after a reload.
   await expect(page.getByText("This reply was interrupted.")).toHaveCount(0);
   await expect(reply).toHaveCount(1);

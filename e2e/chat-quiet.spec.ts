@@ -4,14 +4,17 @@
 import { chatReady, messageBox } from "./chat-support";
 import { expect, test } from "./support/fixtures";
 
-test("a chat from the picker through a streamed reply and a reload makes no failing request and logs no error", async ({ page }) => {
+test("a chat from the picker through a streamed reply and a reload makes no failing request and logs no error", async ({
+  page,
+}) => {
   const failures: string[] = [];
   page.on("response", (res) => {
     if (res.status() >= 400) failures.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
   });
   page.on("requestfailed", (req) => {
     // A stream the page itself ends on navigation is not a failure of the app.
-    if (!/ERR_ABORTED/.test(req.failure()?.errorText ?? "")) failures.push(`failed ${req.method()} ${new URL(req.url()).pathname}`);
+    if (!/ERR_ABORTED/.test(req.failure()?.errorText ?? ""))
+      failures.push(`failed ${req.method()} ${new URL(req.url()).pathname}`);
   });
   page.on("console", (m) => m.type() === "error" && failures.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => failures.push(`pageerror: ${e.message}`));

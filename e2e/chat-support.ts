@@ -16,7 +16,13 @@ export interface AgentSpec {
 }
 
 export async function createAgentViaApi(page: Page, agent: AgentSpec): Promise<{ id: number; name: string }> {
-  return post(page.request, "/api/agents", { model: "openai:gpt-4.1", integrations: [], mcpServers: [], stage: "released", ...agent });
+  return post(page.request, "/api/agents", {
+    model: "openai:gpt-4.1",
+    integrations: [],
+    mcpServers: [],
+    stage: "released",
+    ...agent,
+  });
 }
 
 /** A signed-in user whose organisation can chat with the given agents. */

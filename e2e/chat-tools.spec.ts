@@ -2,9 +2,14 @@ import { post, testPostgres } from "./control-hub-support";
 import { chatReady, createAgentViaApi, messageBox } from "./chat-support";
 import { expect, test } from "./support/fixtures";
 
-test("[TOOLCARD-03] [TOOLCARD-04] [TOOLCARD-05] [SUB-01] [SUB-03] [SUB-04] [SUB-05] [SUB-06] [MSG-12] expand a tool card and open the sub-conversation", async ({ page }) => {
+test("[TOOLCARD-03] [TOOLCARD-04] [TOOLCARD-05] [SUB-01] [SUB-03] [SUB-04] [SUB-05] [SUB-06] [MSG-12] expand a tool card and open the sub-conversation", async ({
+  page,
+}) => {
   const { agents } = await chatReady(page, { name: "Helper", description: "Answers for others" });
-  const lead = await createAgentViaApi(page, { name: "Lead", tools: { call_agent: { enabled: true, config: { callableAgentIds: [agents[0]!.id] } } } });
+  const lead = await createAgentViaApi(page, {
+    name: "Lead",
+    tools: { call_agent: { enabled: true, config: { callableAgentIds: [agents[0]!.id] } } },
+  });
   await page.goto(`/chat?agent=${lead.id}`);
   await messageBox(page).fill(`[tool:call_agent {"message":"ping from lead","agentId":${agents[0]!.id}}]`);
   await messageBox(page).press("Enter");
@@ -37,7 +42,10 @@ test("[TOOLCARD-07] [TOOLCARD-27] a failing tool shows its error card", async ({
   await expect(card.getByRole("region", { name: "Output" })).toContainText("Error: call_api failed");
 });
 
-test("[MSG-01] [MSG-02] [MSG-03] [MSG-05] [MSG-06] [MSG-07] markdown replies with safe links and Copy", async ({ page, context }) => {
+test("[MSG-01] [MSG-02] [MSG-03] [MSG-05] [MSG-06] [MSG-07] markdown replies with safe links and Copy", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await chatReady(page, { name: "Writer" });
   await page.goto("/chat");
@@ -54,7 +62,9 @@ test("[MSG-01] [MSG-02] [MSG-03] [MSG-05] [MSG-06] [MSG-07] markdown replies wit
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("**bold**");
 });
 
-test("[TOOL-23] [TOOLCARD-18] an agent queries the connected PostgreSQL and the card shows the rows as a table", async ({ page }) => {
+test("[TOOL-23] [TOOLCARD-18] an agent queries the connected PostgreSQL and the card shows the rows as a table", async ({
+  page,
+}) => {
   const pg = testPostgres();
   if (!pg && process.env.CI === "true") throw new Error("CI=true needs TEST_DATABASE_URL for the postgres_sql test.");
   test.skip(!pg, "TEST_DATABASE_URL is not set");
@@ -63,7 +73,9 @@ test("[TOOL-23] [TOOLCARD-18] an agent queries the connected PostgreSQL and the 
   await post(page.request, "/api/updateConnections", { action: "create", key: "postgres", data: pg });
   await createAgentViaApi(page, { name: "Analyst", tools: { postgres_sql: true } });
   await page.goto("/chat");
-  await messageBox(page).fill(`[tool:postgres_sql {"query":"select g as n, 'row ' || g as label from generate_series(1, 3) g","row_limit":2}]`);
+  await messageBox(page).fill(
+    `[tool:postgres_sql {"query":"select g as n, 'row ' || g as label from generate_series(1, 3) g","row_limit":2}]`,
+  );
   await messageBox(page).press("Enter");
 
   const card = page.locator('[data-tool="postgres_sql"]');

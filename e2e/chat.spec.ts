@@ -2,7 +2,9 @@ import { chatReady, messageBox } from "./chat-support";
 import { mainNav } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
-test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] choose an agent, send, and watch the reply stream into a new thread", async ({ page }) => {
+test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] choose an agent, send, and watch the reply stream into a new thread", async ({
+  page,
+}) => {
   const logoUrl = new URL("/logo.svg", test.info().project.use.baseURL).href;
   await chatReady(
     page,
@@ -23,7 +25,10 @@ test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] ch
   await expect(beta.getByTestId("agent-default-logo")).toBeVisible();
   await expect(beta.getByText("Development", { exact: true })).toBeVisible();
   await expect(beta.getByText("Still learning")).toBeVisible();
-  await page.getByRole("region", { name: "Development" }).getByRole("button", { name: /Beta Bot/ }).click();
+  await page
+    .getByRole("region", { name: "Development" })
+    .getByRole("button", { name: /Beta Bot/ })
+    .click();
   await expect(messageBox(page)).toHaveAttribute("placeholder", "Message Beta Bot... (or drag & drop files)");
   await page.getByRole("region", { name: "Active Agents" }).getByRole("button", { name: /Atlas/ }).click();
   await expect(page.getByRole("button", { name: "Plan my week" })).toBeVisible();
@@ -35,7 +40,9 @@ test("[CHAT-05] [CHAT-06] [CHAT-07] [CHAT-08] [CHAT-14] [INPUT-01] [INPUT-09] ch
   await expect(page.getByRole("button", { name: "Atlas" })).toBeVisible();
 });
 
-test("[CHAT-01] [CHAT-02] /chat?agent=NAME&q=hello picks the agent by name and prefills the input, then drops q", async ({ page }) => {
+test("[CHAT-01] [CHAT-02] /chat?agent=NAME&q=hello picks the agent by name and prefills the input, then drops q", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Atlas" }, { name: "Quill" });
   await page.goto("/chat?agent=quill&q=hello");
   await expect(messageBox(page)).toHaveValue("hello");
@@ -45,11 +52,16 @@ test("[CHAT-01] [CHAT-02] /chat?agent=NAME&q=hello picks the agent by name and p
   await expect(page.getByText("You said: hello")).toBeVisible();
 });
 
-test("[CHAT-03] [CHAT-04] without agents the chat says No Agents Yet and links to providers and the hub", async ({ page }) => {
+test("[CHAT-03] [CHAT-04] without agents the chat says No Agents Yet and links to providers and the hub", async ({
+  page,
+}) => {
   await chatReady(page);
   await page.goto("/chat");
   await expect(page.getByRole("heading", { name: "No Agents Yet" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Connect a provider" })).toHaveAttribute("href", "/control-hub/providers");
+  await expect(page.getByRole("link", { name: "Connect a provider" })).toHaveAttribute(
+    "href",
+    "/control-hub/providers",
+  );
   await expect(page.getByRole("link", { name: "Create an agent" })).toHaveAttribute("href", "/control-hub");
 });
 
@@ -69,7 +81,9 @@ test("[INPUT-06] [STREAM-26] stopping a reply keeps what was written and returns
   await expect(page.getByText(/This is a long streaming reply/)).toBeVisible();
 });
 
-test("[CHAT-16] [CHAT-20] [CHAT-21] [STREAM-25] a provider failure shows the error box, and Retry sends again", async ({ page }) => {
+test("[CHAT-16] [CHAT-20] [CHAT-21] [STREAM-25] a provider failure shows the error box, and Retry sends again", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Atlas" });
   await page.goto("/chat");
   await messageBox(page).fill("[http500] please");
@@ -112,17 +126,27 @@ test("[STREAM-30] [CONV-01] a refreshed page resumes the reply still being gener
   await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
   const text = (await page.getByText(/This is a long streaming reply/).textContent()) ?? "";
   expect(text.match(/keeps going\./g)?.length).toBe(40);
-  await expect(page.getByRole("navigation", { name: "Main" }).or(page.locator('[data-slot="sidebar"]')).getByRole("link", { name: "[long] keep going" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: "Main" })
+      .or(page.locator('[data-slot="sidebar"]'))
+      .getByRole("link", { name: "[long] keep going" }),
+  ).toBeVisible();
 });
 
-test("[FILE-27] [FILE-28] [FILE-30] [FILE-42] [FILE-43] [INPUT-05] [FILE-07] upload a PDF and an image and send them; the model reads the PDF", async ({ page }) => {
+test("[FILE-27] [FILE-28] [FILE-30] [FILE-42] [FILE-43] [INPUT-05] [FILE-07] upload a PDF and an image and send them; the model reads the PDF", async ({
+  page,
+}) => {
   const { PDFDocument, StandardFonts } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([400, 200]).drawText("Quarterly revenue was 42 million.", { x: 20, y: 100, size: 14, font });
   const pdfBytes = Buffer.from(await pdf.save());
   // A 1×1 PNG.
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
 
   await chatReady(page, { name: "Reader" });
   await page.goto("/chat");
@@ -147,12 +171,16 @@ test("[FILE-27] [FILE-28] [FILE-30] [FILE-42] [FILE-43] [INPUT-05] [FILE-07] upl
 test("[FILE-23] an unsupported file is refused with the spec's message", async ({ page }) => {
   await chatReady(page, { name: "Reader" });
   await page.goto("/chat");
-  await page.getByTestId("chat-file-input").setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+  await page
+    .getByTestId("chat-file-input")
+    .setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
   await expect(page.getByText("tool.exe is not a supported file type.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Attached files" })).toHaveCount(0);
 });
 
-test("[CHAT-21] [STREAM-04] a provider failing mid-stream keeps the partial reply and shows the error box", async ({ page }) => {
+test("[CHAT-21] [STREAM-04] a provider failing mid-stream keeps the partial reply and shows the error box", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Atlas" });
   await page.goto("/chat");
   await messageBox(page).fill("[error] go");
@@ -164,7 +192,9 @@ test("[CHAT-21] [STREAM-04] a provider failing mid-stream keeps the partial repl
   await expect(page.getByText(/Partial answ/)).toBeVisible();
 });
 
-test("[CHAT-15] [CHAT-13] the conversation header shows the agent, its card on hover; New Chat resets chat, thread and input", async ({ page }) => {
+test("[CHAT-15] [CHAT-13] the conversation header shows the agent, its card on hover; New Chat resets chat, thread and input", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Atlas", description: "Answers questions" });
   await page.goto("/chat");
   await messageBox(page).fill("hello");
@@ -189,7 +219,9 @@ test("[CHAT-18] a deleted conversation says so and returns to /chat", async ({ p
   await messageBox(page).press("Enter");
   await expect(page.getByText("You said: hello")).toBeVisible();
   const threadId = new URL(page.url()).pathname.split("/").pop()!;
-  const res = await page.request.patch(`/api/deleteConversation?threadId=${threadId}`, { headers: { origin: new URL(page.url()).origin } });
+  const res = await page.request.patch(`/api/deleteConversation?threadId=${threadId}`, {
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(res.ok()).toBeTruthy();
   await page.reload();
   await expect(page.getByRole("heading", { name: "This conversation has been deleted" })).toBeVisible();
@@ -203,7 +235,10 @@ test("[CHAT-19] a conversation whose agent is gone refuses to send without an ag
   await messageBox(page).fill("hello");
   await messageBox(page).press("Enter");
   await expect(page.getByText("You said: hello")).toBeVisible();
-  const res = await page.request.delete("/api/agents", { data: { agentId: agents[0]!.id }, headers: { origin: new URL(page.url()).origin } });
+  const res = await page.request.delete("/api/agents", {
+    data: { agentId: agents[0]!.id },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(res.ok()).toBeTruthy();
   await page.reload();
   await expect(page.getByText("You said: hello")).toBeVisible();
@@ -213,7 +248,9 @@ test("[CHAT-19] a conversation whose agent is gone refuses to send without an ag
   await expect(messageBox(page)).toHaveValue("anyone there?");
 });
 
-test("[CHAT-16] [CHAT-21] [STREAM-25] a reply failing mid-stream keeps its partial text, shows the error box, and Retry asks again", async ({ page }) => {
+test("[CHAT-16] [CHAT-21] [STREAM-25] a reply failing mid-stream keeps its partial text, shows the error box, and Retry asks again", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Atlas" });
   await page.goto("/chat");
   await messageBox(page).fill("[error] go");
@@ -230,7 +267,9 @@ test("[CHAT-16] [CHAT-21] [STREAM-25] a reply failing mid-stream keeps its parti
   await expect(alert).toBeVisible();
 });
 
-test("[INPUT-07] [FILE-31] [FILE-26] [FILE-44] dragging files over the input shows the overlay; a pasted image uploads as pasted_image_{timestamp}", async ({ page }) => {
+test("[INPUT-07] [FILE-31] [FILE-26] [FILE-44] dragging files over the input shows the overlay; a pasted image uploads as pasted_image_{timestamp}", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Reader" });
   await page.goto("/chat");
   const form = page.locator("form").filter({ has: messageBox(page) });
@@ -248,7 +287,10 @@ test("[INPUT-07] [FILE-31] [FILE-26] [FILE-44] dragging files over the input sho
   await expect(page.getByRole("list", { name: "Attached files" }).getByText("notes.txt")).toBeVisible();
 
   await messageBox(page).evaluate((el) => {
-    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+    const png = Uint8Array.from(
+      atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+      (c) => c.charCodeAt(0),
+    );
     const dt = new DataTransfer();
     dt.items.add(new File([png], "image.png", { type: "image/png" }));
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));

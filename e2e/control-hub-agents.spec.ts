@@ -20,7 +20,9 @@ async function createAgentInForm(page: Page, name: string, tools: string[] = [])
   for (const tool of tools) await page.getByRole("checkbox", { name: tool, exact: true }).check();
 }
 
-test("[AGENT-13] [AGENT-19] [AGENT-29] [AGENT-31] [AGENT-32] [AGENT-33] [AGENT-34] [AGENT-38] the create form starts as New Agent in development, validates on change and creates", async ({ page }) => {
+test("[AGENT-13] [AGENT-19] [AGENT-29] [AGENT-31] [AGENT-32] [AGENT-33] [AGENT-34] [AGENT-38] the create form starts as New Agent in development, validates on change and creates", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await connectOpenAI(page);
 
@@ -56,7 +58,9 @@ test("[AGENT-13] [AGENT-19] [AGENT-29] [AGENT-31] [AGENT-32] [AGENT-33] [AGENT-3
   await expect(agentCard(inDevelopment, name)).toContainText("Development");
 });
 
-test("[AGENT-02] [AGENT-07] [AGENT-25] [AGENT-26] [AGENT-38] an admin creates an agent with tools that may call another agent", async ({ page }) => {
+test("[AGENT-02] [AGENT-07] [AGENT-25] [AGENT-26] [AGENT-38] an admin creates an agent with tools that may call another agent", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await connectOpenAI(page);
   const helper = uniqueName("Helper");
@@ -73,18 +77,25 @@ test("[AGENT-02] [AGENT-07] [AGENT-25] [AGENT-26] [AGENT-38] an admin creates an
   // What was saved comes back on a fresh load.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Edit Agent" })).toBeVisible();
-  for (const tool of ["Scrape URL", "Execute Python", "Call Agent"]) await expect(page.getByRole("checkbox", { name: tool, exact: true })).toBeChecked();
+  for (const tool of ["Scrape URL", "Execute Python", "Call Agent"])
+    await expect(page.getByRole("checkbox", { name: tool, exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: helper, exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Ask the Web", exact: true })).not.toBeChecked();
 });
 
-test("[AGENT-15] [AGENT-16] [AGENT-17] [AGENT-18] [AGENT-27] [AGENT-40] an admin renames an agent and releases it: its card moves to Released as Active", async ({ page }) => {
+test("[AGENT-15] [AGENT-16] [AGENT-17] [AGENT-18] [AGENT-27] [AGENT-40] an admin renames an agent and releases it: its card moves to Released as Active", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await connectOpenAI(page);
   const helper = await createAgentViaApi(page, { name: uniqueName("Helper") });
   const researcher = await createAgentViaApi(page, {
     name: uniqueName("Researcher"),
-    tools: { scrape_url: true, execute_python: true, call_agent: { enabled: true, config: { callableAgentIds: [helper.id] } } },
+    tools: {
+      scrape_url: true,
+      execute_python: true,
+      call_agent: { enabled: true, config: { callableAgentIds: [helper.id] } },
+    },
   });
 
   await page.goto("/control-hub");
@@ -135,11 +146,19 @@ test("[AGENT-21] [AGENT-22] an unknown agent id shows Agent not found with a way
   await expect(page).toHaveURL(/\/control-hub$/);
 });
 
-test("[AGENT-14] [AGENT-20] [ROLE-03] [ROLE-08] [ROLE-13] a member sees the New Agent tile greyed out and agents read-only", async ({ page, browser }) => {
+test("[AGENT-14] [AGENT-20] [ROLE-03] [ROLE-08] [ROLE-13] a member sees the New Agent tile greyed out and agents read-only", async ({
+  page,
+  browser,
+}) => {
   const { member, close } = await memberOfNewOrg(page, browser);
   await connectOpenAI(page);
   const name = uniqueName("Support Bot");
-  await createAgentViaApi(page, { name, description: "Answers support questions", tools: { scrape_url: true }, stage: "released" });
+  await createAgentViaApi(page, {
+    name,
+    description: "Answers support questions",
+    tools: { scrape_url: true },
+    stage: "released",
+  });
 
   try {
     await member.goto("/control-hub");

@@ -14,7 +14,9 @@ const TABS: Array<[string, RegExp]> = [
   ["Settings", /\/control-hub\/settings$/],
 ];
 
-test("[ROUTE-12] [ROUTE-14] [ROUTE-15] [ROUTE-16] [ROUTE-17] [ROUTE-18] [ROUTE-19] [ROUTE-20] seven tabs, the active one follows the path", async ({ page }) => {
+test("[ROUTE-12] [ROUTE-14] [ROUTE-15] [ROUTE-16] [ROUTE-17] [ROUTE-18] [ROUTE-19] [ROUTE-20] seven tabs, the active one follows the path", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/providers");
   await expect(page.getByRole("heading", { level: 1, name: "Control Hub" })).toBeVisible();
@@ -34,20 +36,31 @@ test("[ROUTE-13] an unknown Control Hub path falls back to the Agents tab", asyn
   await expect(hubTabs(page).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
 });
 
-test("[ROUTE-17] [ROUTE-18] Knowledge Bases and Tasks say they are coming soon instead of showing made-up data", async ({ page }) => {
+test("[ROUTE-17] [ROUTE-18] Knowledge Bases and Tasks say they are coming soon instead of showing made-up data", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/knowledge-bases");
   await expect(page.getByRole("heading", { name: "Knowledge Bases", exact: true })).toBeVisible();
-  await expect(page.getByText("Create and manage document collections that your agents can search and reference.")).toBeVisible();
+  await expect(
+    page.getByText("Create and manage document collections that your agents can search and reference."),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Knowledge bases are coming soon" })).toBeVisible();
   await hubTabs(page).getByRole("link", { name: "Tasks" }).click();
   await expect(page.getByRole("heading", { name: "Scheduled tasks are coming soon" })).toBeVisible();
 });
 
-test("[ROUTE-25] [ROUTE-24] agents/new opens the create form and agents/{agentId} the edit form, under the Agents tab", async ({ page }) => {
+test("[ROUTE-25] [ROUTE-24] agents/new opens the create form and agents/{agentId} the edit form, under the Agents tab", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await connectOpenAIViaApi(page);
-  const agent = await post(page.request, "/api/agents", { name: "Routed Agent", model: "openai:gpt-4o", integrations: [], mcpServers: [] });
+  const agent = await post(page.request, "/api/agents", {
+    name: "Routed Agent",
+    model: "openai:gpt-4o",
+    integrations: [],
+    mcpServers: [],
+  });
 
   await page.goto("/control-hub/agents/new");
   await expect(page.getByRole("heading", { name: "Create Agent" })).toBeVisible();
@@ -67,7 +80,12 @@ test("[ROUTE-24] a member opening agents/{agentId} gets the view form", async ({
   const { member, close } = await memberOfNewOrg(page, browser);
   try {
     await connectOpenAIViaApi(page);
-    const agent = await post(page.request, "/api/agents", { name: "Viewed Agent", model: "openai:gpt-4o", integrations: [], mcpServers: [] });
+    const agent = await post(page.request, "/api/agents", {
+      name: "Viewed Agent",
+      model: "openai:gpt-4o",
+      integrations: [],
+      mcpServers: [],
+    });
     await member.goto(`/control-hub/agents/${agent.id}`);
     await expect(member.getByRole("heading", { name: "View Agent" })).toBeVisible();
     await expect(member.getByLabel("Name", { exact: true })).toHaveValue("Viewed Agent");

@@ -4,9 +4,12 @@ import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectionCard, post, testPostgres } from "./control-hub-support";
 
-test("[INTEG-10] [INTEG-11] [INTEG-12] [INTEG-13] [ROLE-07] an admin tests and connects PostgreSQL against the test run's database", async ({ page }) => {
+test("[INTEG-10] [INTEG-11] [INTEG-12] [INTEG-13] [ROLE-07] an admin tests and connects PostgreSQL against the test run's database", async ({
+  page,
+}) => {
   const pg = testPostgres();
-  if (!pg && process.env.CI === "true") throw new Error("CI=true needs TEST_DATABASE_URL for the PostgreSQL integration test.");
+  if (!pg && process.env.CI === "true")
+    throw new Error("CI=true needs TEST_DATABASE_URL for the PostgreSQL integration test.");
   test.skip(!pg, "TEST_DATABASE_URL is not set");
   await signedInWithOrg(page);
   await page.goto("/control-hub/integrations");
@@ -19,7 +22,15 @@ test("[INTEG-10] [INTEG-11] [INTEG-12] [INTEG-13] [ROLE-07] an admin tests and c
   await expect(dialog.getByLabel("Port")).toHaveValue("5432");
   await expect(dialog.getByLabel("Port")).toHaveAttribute("type", "number");
   await expect(dialog.getByLabel("Password")).toHaveAttribute("type", "password");
-  await expect(dialog.getByLabel("SSL Mode").getByRole("option")).toHaveText(["Default", "disable", "allow", "prefer", "require", "verify-ca", "verify-full"]);
+  await expect(dialog.getByLabel("SSL Mode").getByRole("option")).toHaveText([
+    "Default",
+    "disable",
+    "allow",
+    "prefer",
+    "require",
+    "verify-ca",
+    "verify-full",
+  ]);
 
   await dialog.getByRole("button", { name: "Connect", exact: true }).click();
   await expect(dialog.getByText("Host is required")).toBeVisible();
@@ -32,7 +43,9 @@ test("[INTEG-10] [INTEG-11] [INTEG-12] [INTEG-13] [ROLE-07] an admin tests and c
   await dialog.getByLabel("Password").fill(pg!.password);
   await dialog.getByLabel("SSL Mode").selectOption("disable");
   await dialog.getByRole("button", { name: "Test connection" }).click();
-  await expect(dialog.getByText(/Connection failed: .*no_such_database_for_switchboard/)).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByText(/Connection failed: .*no_such_database_for_switchboard/)).toBeVisible({
+    timeout: 15_000,
+  });
 
   await dialog.getByLabel("Database").fill(pg!.database);
   await dialog.getByRole("button", { name: "Test connection" }).click();
@@ -53,30 +66,44 @@ test("[INTEG-10] [INTEG-11] [INTEG-12] [INTEG-13] [ROLE-07] an admin tests and c
   await expect(edit.getByLabel("SSL Mode")).toHaveValue("disable");
 });
 
-test("[INTEG-05] [INTEG-06] [INTEG-07] [INTEG-08] [INTEG-09] Snowflake switches between password and token and validates", async ({ page }) => {
+test("[INTEG-05] [INTEG-06] [INTEG-07] [INTEG-08] [INTEG-09] Snowflake switches between password and token and validates", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/integrations");
-  await connectionCard(page, "Snowflake").getByRole("button", { name: /^Connect/ }).click();
+  await connectionCard(page, "Snowflake")
+    .getByRole("button", { name: /^Connect/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Connect Snowflake" });
   const auth = dialog.getByLabel("Authentication Method");
   await expect(auth).toHaveValue("password");
   await expect(dialog.getByLabel("Password")).toBeVisible();
   await expect(dialog.getByLabel("Programmatic Access Token")).toHaveCount(0);
 
-  for (const [label, value] of [["Account Identifier", "acme-xy123"], ["Username", "analyst"], ["Warehouse", "wh"], ["Database", "db"], ["Schema", "public"]]) {
+  for (const [label, value] of [
+    ["Account Identifier", "acme-xy123"],
+    ["Username", "analyst"],
+    ["Warehouse", "wh"],
+    ["Database", "db"],
+    ["Schema", "public"],
+  ]) {
     await dialog.getByLabel(label!, { exact: true }).fill(value!);
   }
   await dialog.getByRole("button", { name: "Connect", exact: true }).click();
   await expect(dialog.getByText("Role name is required")).toBeVisible();
   await dialog.getByLabel("Role", { exact: true }).fill("reader");
   await dialog.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(dialog.getByText("Password is required for Username/Password auth, and Token is required for PAT auth")).toBeVisible();
+  await expect(
+    dialog.getByText("Password is required for Username/Password auth, and Token is required for PAT auth"),
+  ).toBeVisible();
 
   await auth.selectOption({ label: "Programmatic Access Token (PAT)" });
   await expect(dialog.getByLabel("Password")).toHaveCount(0);
   await expect(dialog.getByLabel("Programmatic Access Token")).toHaveAttribute("type", "password");
   await dialog.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(dialog.getByText("Password is required for Username/Password auth, and Token is required for PAT auth")).toBeVisible();
+  await expect(
+    dialog.getByText("Password is required for Username/Password auth, and Token is required for PAT auth"),
+  ).toBeVisible();
   await dialog.getByLabel("Programmatic Access Token").fill("pat-secret");
   await dialog.getByRole("button", { name: "Connect", exact: true }).click();
   await expect(page.getByText("Connection updated successfully")).toBeVisible();
@@ -97,7 +124,9 @@ test("[INTEG-01] BigQuery is coming soon", async ({ page }) => {
 
 // The e2e server has Google sign-in configured against the loopback stand-in (e2e/support/fake-google.ts);
 // the dialog a server without it shows is covered by oauth-integration-card.test.tsx.
-test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linking a Google account that grants the spreadsheets scope, then disconnects it", async ({ page }) => {
+test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linking a Google account that grants the spreadsheets scope, then disconnects it", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/integrations");
   const sheets = connectionCard(page, "Google Sheets");
@@ -110,7 +139,9 @@ test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linkin
   await page.getByPlaceholder("and password").fill("any-password");
   await page.getByRole("button", { name: "Sign-in" }).click();
   await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();
-  await expect(page.getByRole("listitem").getByText("https://www.googleapis.com/auth/spreadsheets", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").getByText("https://www.googleapis.com/auth/spreadsheets", { exact: true }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page).toHaveURL(/\/control-hub\/integrations$/);
@@ -120,16 +151,27 @@ test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linkin
 
   // Disconnecting unlinks that Google account: the card offers Connect again, also after a reload.
   await sheets.getByRole("button", { name: "Disconnect Google Sheets" }).click();
-  await page.getByRole("dialog", { name: "Disconnect Google Sheets?" }).getByRole("button", { name: "Disconnect" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect Google Sheets?" })
+    .getByRole("button", { name: "Disconnect" })
+    .click();
   await expect(page.getByText("Google Sheets disconnected successfully")).toBeVisible();
   await expect(sheets.getByRole("button", { name: "Connect Google Sheets", exact: true })).toBeVisible();
   await page.reload();
-  await expect(connectionCard(page, "Google Sheets").getByRole("button", { name: "Connect Google Sheets", exact: true })).toBeVisible();
+  await expect(
+    connectionCard(page, "Google Sheets").getByRole("button", { name: "Connect Google Sheets", exact: true }),
+  ).toBeVisible();
 });
 
-test("[INTEG-02] [INTEG-15] the Integrations tab lists Shared Integrations; a failed disconnect toasts Failed to disconnect integration", async ({ page }) => {
+test("[INTEG-02] [INTEG-15] the Integrations tab lists Shared Integrations; a failed disconnect toasts Failed to disconnect integration", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
-  await post(page.request, "/api/updateConnections", { action: "create", key: "pinecone", data: { api_key: "pc-test", host: "https://index.example.com" } });
+  await post(page.request, "/api/updateConnections", {
+    action: "create",
+    key: "pinecone",
+    data: { api_key: "pc-test", host: "https://index.example.com" },
+  });
   await page.goto("/control-hub/integrations");
   await expect(page.getByRole("heading", { name: "Integrations", exact: true })).toBeVisible();
   const shared = page.getByRole("region", { name: "Shared Integrations" });
@@ -138,7 +180,9 @@ test("[INTEG-02] [INTEG-15] the Integrations tab lists Shared Integrations; a fa
 
   const card = connectionCard(page, "Pinecone");
   await expect(card.getByText("Connected", { exact: true })).toBeVisible();
-  await page.route("**/api/updateConnections*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+  await page.route("**/api/updateConnections*", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),
+  );
   await card.getByRole("button", { name: /^Disconnect/ }).click();
   await page.getByRole("dialog", { name: "Disconnect Pinecone?" }).getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("Failed to disconnect integration")).toBeVisible();

@@ -15,7 +15,10 @@ async function expectAdminOnly(locator: Locator) {
   await expect(locator).toHaveAttribute("title", "Admin access required");
 }
 
-test("[ROLE-03] [ROLE-04] [ROLE-05] [ROLE-06] [ROLE-07] [ROLE-12] [ROLE-13] [ROLE-14] a member sees providers, models, integrations and settings read-only", async ({ page, browser }) => {
+test("[ROLE-03] [ROLE-04] [ROLE-05] [ROLE-06] [ROLE-07] [ROLE-12] [ROLE-13] [ROLE-14] a member sees providers, models, integrations and settings read-only", async ({
+  page,
+  browser,
+}) => {
   const { member, close } = await memberOfNewOrg(page, browser);
   try {
     await connectOpenAIViaApi(page);
@@ -53,7 +56,10 @@ test("[ROLE-03] [ROLE-04] [ROLE-05] [ROLE-06] [ROLE-07] [ROLE-12] [ROLE-13] [ROL
   }
 });
 
-test("[SET-11] [SET-12] [ROLE-09] Advanced Settings checks permissions, then sends a member to /control-hub", async ({ page, browser }) => {
+test("[SET-11] [SET-12] [ROLE-09] Advanced Settings checks permissions, then sends a member to /control-hub", async ({
+  page,
+  browser,
+}) => {
   const { member, close } = await memberOfNewOrg(page, browser);
   try {
     await member.goto("/control-hub/settings/advanced-settings");

@@ -3,7 +3,9 @@ import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectOpenAIViaApi } from "./control-hub-support";
 
-test("[MODEL-22] [MODEL-24] [MODEL-27] [ROLE-04] an admin sets the default chat model from the available ones", async ({ page }) => {
+test("[MODEL-22] [MODEL-24] [MODEL-27] [ROLE-04] an admin sets the default chat model from the available ones", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await connectOpenAIViaApi(page);
   await page.goto("/control-hub/models");
@@ -14,7 +16,9 @@ test("[MODEL-22] [MODEL-24] [MODEL-27] [ROLE-04] an admin sets the default chat 
   await expect(chat.getByRole("option", { name: "gpt-4.1 · OpenAI · 1.0M tokens" })).toBeAttached();
   // Only connected providers' models are offered.
   await expect(chat.getByRole("option", { name: /claude/ })).toHaveCount(0);
-  await expect(page.getByLabel("Default Embedding Model").getByRole("option", { name: /text-embedding-3-small/ })).toBeAttached();
+  await expect(
+    page.getByLabel("Default Embedding Model").getByRole("option", { name: /text-embedding-3-small/ }),
+  ).toBeAttached();
 
   const save = page.getByRole("button", { name: "Save Preferences" });
   await expect(save).toBeDisabled();
@@ -27,7 +31,9 @@ test("[MODEL-22] [MODEL-24] [MODEL-27] [ROLE-04] an admin sets the default chat 
   await expect(page.getByRole("row", { name: /gpt-4o\b.*Available/ }).first()).toBeVisible();
 });
 
-test("[MODEL-19] [MODEL-20] [MODEL-23] [MODEL-25] [MODEL-26] [ROLE-05] an admin adds and deletes an Azure instance", async ({ page }) => {
+test("[MODEL-19] [MODEL-20] [MODEL-23] [MODEL-25] [MODEL-26] [ROLE-05] an admin adds and deletes an Azure instance", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/models");
   await expect(page.getByRole("heading", { name: "Azure Model Instances" })).toBeVisible();
@@ -69,7 +75,9 @@ test("[MODEL-22] without a connected provider the Models tab points to Providers
 
 test("[ERR-02] [ERR-03] a failed models load shows the error fallback; Try Again loads them", async ({ page }) => {
   await signedInWithOrg(page);
-  await page.route("**/api/models*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+  await page.route("**/api/models*", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),
+  );
   await page.goto("/control-hub/models");
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(page.getByText("We're having trouble loading this data. Please try again.")).toBeVisible();

@@ -3,7 +3,9 @@ import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectionCard, connectOpenAIViaApi, post } from "./control-hub-support";
 
-test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PROV-21] [ROLE-06] an admin connects, edits and disconnects OpenAI", async ({ page }) => {
+test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PROV-21] [ROLE-06] an admin connects, edits and disconnects OpenAI", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/providers");
   await expect(page.getByRole("heading", { name: "Model Providers" })).toBeVisible();
@@ -44,7 +46,9 @@ test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PRO
   await expect(card.getByRole("button", { name: /^Connect/ })).toBeVisible();
 });
 
-test("[PROV-21] a disconnect the server refuses toasts Failed to disconnect provider, and the page shows the truth after", async ({ page }) => {
+test("[PROV-21] a disconnect the server refuses toasts Failed to disconnect provider, and the page shows the truth after", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await connectOpenAIViaApi(page);
   await page.goto("/control-hub/providers");
@@ -61,7 +65,9 @@ test("[PROV-21] a disconnect the server refuses toasts Failed to disconnect prov
 test("[PROV-11] [PROV-15] AWS Bedrock marks its optional session token and requires the rest", async ({ page }) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/providers");
-  await connectionCard(page, "AWS Bedrock").getByRole("button", { name: /^Connect/ }).click();
+  await connectionCard(page, "AWS Bedrock")
+    .getByRole("button", { name: /^Connect/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Connect AWS Bedrock" });
   await expect(dialog.getByText("(optional)")).toHaveCount(1);
   await expect(dialog.getByLabel("Session Token")).toHaveAttribute("type", "password");
@@ -73,7 +79,9 @@ test("[PROV-11] [PROV-15] AWS Bedrock marks its optional session token and requi
   await expect(dialog).toBeHidden();
 });
 
-test("[PROV-19] a failed save toasts the server's message, else Failed to update connection. Please try again.", async ({ page }) => {
+test("[PROV-19] a failed save toasts the server's message, else Failed to update connection. Please try again.", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/control-hub/providers");
   const card = connectionCard(page, "Anthropic");
@@ -84,7 +92,11 @@ test("[PROV-19] a failed save toasts the server's message, else Failed to update
   let failure: "message" | "network" = "message";
   await page.route("**/api/updateConnections*", (route) =>
     failure === "message"
-      ? route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "Anthropic is unreachable right now" }) })
+      ? route.fulfill({
+          status: 502,
+          contentType: "application/json",
+          body: JSON.stringify({ error: "Anthropic is unreachable right now" }),
+        })
       : route.abort("connectionrefused"),
   );
   await dialog.getByRole("button", { name: /^Connect/ }).click();

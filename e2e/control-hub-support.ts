@@ -14,7 +14,11 @@ export async function post(request: APIRequestContext, path: string, data: unkno
 
 /** Connects OpenAI with a dummy key: enough for its models to be offered. */
 export const connectOpenAIViaApi = (page: Page) =>
-  post(page.request, "/api/updateConnections", { action: "create", key: "openai", data: { OPENAI_API_KEY: "sk-test" } });
+  post(page.request, "/api/updateConnections", {
+    action: "create",
+    key: "openai",
+    data: { OPENAI_API_KEY: "sk-test" },
+  });
 
 export const hubTabs = (page: Page) => page.getByRole("navigation", { name: "Control Hub" });
 
@@ -27,7 +31,11 @@ export async function memberOfNewOrg(page: Page, browser: Browser) {
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   const { email } = await signUpViaApi(member, "Mia Member");
-  const invitation = await post(page.request, "/api/auth/organization/invite-member", { email, role: "org:member", organizationId: org.id });
+  const invitation = await post(page.request, "/api/auth/organization/invite-member", {
+    email,
+    role: "org:member",
+    organizationId: org.id,
+  });
   // The member's address is unverified: they accept through the link an admin copies (decision 024).
   const link = await page.request.get(`/api/invitations/${invitation.id}/link?orgId=${org.id}`);
   expect(link.ok(), await link.text()).toBeTruthy();
@@ -38,7 +46,13 @@ export async function memberOfNewOrg(page: Page, browser: Browser) {
 }
 
 /** The Postgres of the test run (TEST_DATABASE_URL) as form values, or null when none is configured. */
-export function testPostgres(): { host: string; port: string; database: string; user: string; password: string } | null {
+export function testPostgres(): {
+  host: string;
+  port: string;
+  database: string;
+  user: string;
+  password: string;
+} | null {
   const raw = process.env.TEST_DATABASE_URL;
   if (!raw) return null;
   const url = new URL(raw);

@@ -11,7 +11,12 @@ const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
 /** Starts a conversation and reads its streamed reply to the end; returns the thread id. */
 async function startConversation(page: Page, agentId: number, text: string): Promise<string> {
   const res = await page.request.post("/api/chat", {
-    data: { agentId, threadId: null, timezone: "UTC", messages: [{ id: randomUUID(), role: "user", content: text, parts: [{ type: "text", text }] }] },
+    data: {
+      agentId,
+      threadId: null,
+      timezone: "UTC",
+      messages: [{ id: randomUUID(), role: "user", content: text, parts: [{ type: "text", text }] }],
+    },
     headers: { origin: origin() },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
@@ -28,23 +33,34 @@ async function withConversations(page: Page, texts: string[]) {
 }
 
 const list = (page: Page) => desktopSidebar(page).getByRole("list", { name: "Conversations" });
-const menuFor = (page: Page, title: string) => desktopSidebar(page).getByRole("button", { name: `Options for ${title}` });
+const menuFor = (page: Page, title: string) =>
+  desktopSidebar(page).getByRole("button", { name: `Options for ${title}` });
 
-test("[CONV-01] [CONV-02] [CONV-03] [CONV-16] the list shows each conversation by its first message, linked and active on its page", async ({ page }) => {
+test("[CONV-01] [CONV-02] [CONV-03] [CONV-16] the list shows each conversation by its first message, linked and active on its page", async ({
+  page,
+}) => {
   const [first, second] = await withConversations(page, ["  Plan the offsite  ", "Draft the newsletter"]);
   await page.goto("/dashboard");
   const firstLink = list(page).getByRole("link", { name: "Plan the offsite" });
   await expect(firstLink).toHaveAttribute("href", `/chat/${first}`);
-  await expect(list(page).getByRole("link", { name: "Draft the newsletter" })).toHaveAttribute("href", `/chat/${second}`);
+  await expect(list(page).getByRole("link", { name: "Draft the newsletter" })).toHaveAttribute(
+    "href",
+    `/chat/${second}`,
+  );
   // The agent has no logo: the default chat icon.
   await expect(firstLink.getByTestId("default-chat-icon")).toBeVisible();
   await expect(firstLink).not.toHaveAttribute("aria-current", "page");
   await page.goto(`/chat/${first}`);
   await expect(list(page).getByRole("link", { name: "Plan the offsite" })).toHaveAttribute("aria-current", "page");
-  await expect(list(page).getByRole("link", { name: "Draft the newsletter" })).not.toHaveAttribute("aria-current", "page");
+  await expect(list(page).getByRole("link", { name: "Draft the newsletter" })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });
 
-test("[CONV-05] [CONV-07] [CONV-08] rename from the sidebar: the dialog starts empty, saves and refreshes the list", async ({ page }) => {
+test("[CONV-05] [CONV-07] [CONV-08] rename from the sidebar: the dialog starts empty, saves and refreshes the list", async ({
+  page,
+}) => {
   await withConversations(page, ["What is the capital of France?"]);
   await page.goto("/dashboard");
   await menuFor(page, "What is the capital of France?").click();

@@ -7,7 +7,9 @@ import { expect, test } from "./support/fixtures";
 const step = (page: Page, n: number, title: string) => page.getByRole("group", { name: `Step ${n}: ${title}` });
 const allSet = "You're all set! Start chatting with your agent or manage everything in Control Hub.";
 
-test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DASH-08] the welcome screen walks from Step 1 to Step 2 to all set", async ({ page }) => {
+test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DASH-08] the welcome screen walks from Step 1 to Step 2 to all set", async ({
+  page,
+}) => {
   await signedInWithOrg(page, "Welcome");
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "AI Agent Dashboard" })).toBeVisible();
@@ -16,7 +18,10 @@ test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DAS
   await expect(page.getByText("Let's get you set up with your first AI agent.")).toBeVisible();
 
   // Nothing connected: Step 1 only.
-  await expect(step(page, 1, "Connect an AI Provider").getByRole("link", { name: "Go to Providers" })).toHaveAttribute("href", "/control-hub/providers");
+  await expect(step(page, 1, "Connect an AI Provider").getByRole("link", { name: "Go to Providers" })).toHaveAttribute(
+    "href",
+    "/control-hub/providers",
+  );
   await expect(step(page, 2, "Create Your First Agent")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Open Control Hub" })).toHaveAttribute("href", "/control-hub");
   await expect(page.getByRole("link", { name: "Start Chatting" })).toHaveCount(0);
@@ -26,7 +31,10 @@ test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DAS
   // A provider connected, no agents: Step 2.
   await connectOpenAIViaApi(page);
   await page.reload();
-  await expect(step(page, 2, "Create Your First Agent").getByRole("link", { name: "Create Agent" })).toHaveAttribute("href", "/control-hub/agents/new");
+  await expect(step(page, 2, "Create Your First Agent").getByRole("link", { name: "Create Agent" })).toHaveAttribute(
+    "href",
+    "/control-hub/agents/new",
+  );
   await expect(step(page, 1, "Connect an AI Provider")).toHaveCount(0);
   await expect(page.getByText(allSet)).toHaveCount(0);
 

@@ -19,10 +19,16 @@ test("[SHELL-01] the logo and a spinner show while user info loads", async ({ pa
   await expect(page.getByRole("heading", { name: "AI Agent Dashboard" })).toBeVisible();
 });
 
-test("[ERR-01] [ERR-02] [ERR-03] a failed user-info load shows the fallback, and Try Again retries", async ({ page }) => {
+test("[ERR-01] [ERR-02] [ERR-03] a failed user-info load shows the fallback, and Try Again retries", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   await page.route("**/api/getUser**", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom", code: "internal" }) }),
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "boom", code: "internal" }),
+    }),
   );
 
   await page.goto("/dashboard");

@@ -9,14 +9,23 @@ const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
 async function emailTo(address: string, subject: RegExp): Promise<ReceivedEmail> {
   let found: ReceivedEmail | undefined;
   await expect
-    .poll(() => (found = readInbox(process.env.SB_E2E_SMTP_INBOX!).find((m) => m.to.includes(address) && subject.test(m.subject))), {
-      message: `an email to ${address}`,
-    })
+    .poll(
+      () =>
+        (found = readInbox(process.env.SB_E2E_SMTP_INBOX!).find(
+          (m) => m.to.includes(address) && subject.test(m.subject),
+        )),
+      {
+        message: `an email to ${address}`,
+      },
+    )
     .toBeTruthy();
   return found!;
 }
 
-test("security #10: an invitee opens the emailed link, creates their account and joins with the invited role", async ({ page, browser }) => {
+test("security #10: an invitee opens the emailed link, creates their account and joins with the invited role", async ({
+  page,
+  browser,
+}) => {
   const { org } = await signedInWithOrg(page, "Invite Org");
   const email = uniqueEmail("invitee");
   const invited = await page.request.post("/api/auth/organization/invite-member", {
@@ -55,14 +64,19 @@ test("security #10: an invitee opens the emailed link, creates their account and
   await context.close();
 });
 
-test("security #2: signed in with another address, the invite page does not accept and offers to switch", async ({ page, browser }) => {
+test("security #2: signed in with another address, the invite page does not accept and offers to switch", async ({
+  page,
+  browser,
+}) => {
   const { org } = await signedInWithOrg(page, "Guarded Org");
   const res = await page.request.post("/api/auth/organization/invite-member", {
     data: { email: uniqueEmail("someone"), role: "org:admin", organizationId: org.id },
     headers: { origin: origin() },
   });
   const invitation = (await res.json()) as { id: string; email: string };
-  const { url } = (await (await page.request.get(`/api/invitations/${invitation.id}/link?orgId=${org.id}`)).json()) as { url: string };
+  const { url } = (await (await page.request.get(`/api/invitations/${invitation.id}/link?orgId=${org.id}`)).json()) as {
+    url: string;
+  };
 
   const context = await browser.newContext();
   const other = await context.newPage();

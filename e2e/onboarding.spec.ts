@@ -9,13 +9,17 @@ const agentsApi = (url: URL) => url.pathname === "/api/agents";
 
 async function toAgentStep(page: Page) {
   await wizard(page).getByRole("button", { name: "Get Started" }).click();
-  await wizard(page).getByRole("radio", { name: /OpenAI/ }).click();
+  await wizard(page)
+    .getByRole("radio", { name: /OpenAI/ })
+    .click();
   await wizard(page).getByLabel("API Key").fill("sk-test");
   await wizard(page).getByRole("button", { name: "Next" }).click();
   await expect(wizard(page).getByText("Step 3 of 4")).toBeVisible();
 }
 
-test("[ONB-01] [ONB-03] [ONB-04] [ONB-05] [ONB-07] [ONB-08] [ONB-09] [ONB-31] [ONB-32] a new organisation sees the wizard; Skip Setup closes it for good", async ({ page }) => {
+test("[ONB-01] [ONB-03] [ONB-04] [ONB-05] [ONB-07] [ONB-08] [ONB-09] [ONB-31] [ONB-32] a new organisation sees the wizard; Skip Setup closes it for good", async ({
+  page,
+}) => {
   const { org } = await signedInWithOrg(page, "Fresh", { onboarding: true });
   await page.goto("/dashboard");
   const dialog = wizard(page);
@@ -23,7 +27,8 @@ test("[ONB-01] [ONB-03] [ONB-04] [ONB-05] [ONB-07] [ONB-08] [ONB-09] [ONB-31] [O
   await expect(dialog.getByText("Step 1 of 4")).toBeVisible();
   await expect(dialog.getByRole("progressbar", { name: "Setup progress" })).toHaveAttribute("aria-valuenow", "1");
   await expect(dialog.getByRole("heading", { name: "Welcome to Switchboard" })).toBeVisible();
-  for (const card of ["Connect Provider", "Create Agent", "Start Chatting"]) await expect(dialog.getByRole("heading", { name: card })).toBeVisible();
+  for (const card of ["Connect Provider", "Create Agent", "Start Chatting"])
+    await expect(dialog.getByRole("heading", { name: card })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Get Started" })).toBeVisible();
 
   // Only Skip Setup closes it: no close button, Escape and clicks outside do nothing.
@@ -49,7 +54,9 @@ test("[ONB-02] the wizard stays away from control-hub pages and appears elsewher
   await expect(wizard(page).getByText("Step 1 of 4")).toBeVisible();
 });
 
-test("[ONB-06] [ONB-10] [ONB-11] [ONB-12] [ONB-13] [ONB-14] [ONB-15] the provider step validates, masks the key, and goes back and forth", async ({ page }) => {
+test("[ONB-06] [ONB-10] [ONB-11] [ONB-12] [ONB-13] [ONB-14] [ONB-15] the provider step validates, masks the key, and goes back and forth", async ({
+  page,
+}) => {
   await signedInWithOrg(page, "Provider Step", { onboarding: true });
   await page.goto("/chat");
   const dialog = wizard(page);
@@ -82,7 +89,9 @@ test("[ONB-06] [ONB-10] [ONB-11] [ONB-12] [ONB-13] [ONB-14] [ONB-15] the provide
   await expect(dialog.getByText("Step 2 of 4")).toBeVisible();
 });
 
-test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [ONB-28] [ONB-29] a second organisation completes the wizard, lands in chat with its new agent selected, and chats", async ({ page }) => {
+test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [ONB-28] [ONB-29] a second organisation completes the wizard, lands in chat with its new agent selected, and chats", async ({
+  page,
+}) => {
   await signedInWithOrg(page, "Complete", { onboarding: true });
   await page.goto("/dashboard");
   await toAgentStep(page);
@@ -90,7 +99,8 @@ test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [O
   await expect(dialog.getByLabel("Name")).toHaveValue("My First Agent");
   await expect(dialog.getByLabel("Description")).toHaveValue("A helpful AI assistant for my organization");
   await expect(dialog.getByLabel("Instructions")).not.toHaveValue("");
-  for (const tool of ["Google Search", "Scrape URL", "Ask the Web"]) await expect(dialog.getByRole("checkbox", { name: tool })).toBeChecked();
+  for (const tool of ["Google Search", "Scrape URL", "Ask the Web"])
+    await expect(dialog.getByRole("checkbox", { name: tool })).toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: "Execute Python" })).not.toBeChecked();
   await expect(dialog.getByRole("checkbox")).toHaveCount(4);
   await dialog.getByRole("checkbox", { name: "Execute Python" }).click();
@@ -147,7 +157,9 @@ test("[ONB-16] [ONB-17] [ONB-19] [ONB-20] [ONB-21] [ONB-24] [ONB-25] [ONB-26] [O
   await expect(wizard(page)).toHaveCount(0);
 });
 
-test("[ONB-27] [ONB-30] a failed setup says so and can be retried; Explore Control Hub leads to the hub", async ({ page }) => {
+test("[ONB-27] [ONB-30] a failed setup says so and can be retried; Explore Control Hub leads to the hub", async ({
+  page,
+}) => {
   await signedInWithOrg(page, "Retry", { onboarding: true });
   await page.goto("/dashboard");
   await toAgentStep(page);
@@ -155,10 +167,14 @@ test("[ONB-27] [ONB-30] a failed setup says so and can be retried; Explore Contr
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.route(agentsApi, (route) =>
-    route.request().method() === "POST" ? route.fulfill({ status: 500, json: { error: "Boom", code: "internal" } }) : route.continue(),
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, json: { error: "Boom", code: "internal" } })
+      : route.continue(),
   );
   await dialog.getByRole("button", { name: "Create Agent" }).click();
-  await expect(page.getByText("There was an error setting up your agent. You can complete the setup manually.")).toBeVisible();
+  await expect(
+    page.getByText("There was an error setting up your agent. You can complete the setup manually."),
+  ).toBeVisible();
   expect(errors.some((e) => e.includes("Onboarding"))).toBe(true);
   await expect(dialog.getByText("Step 3 of 4")).toBeVisible();
 

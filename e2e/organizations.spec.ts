@@ -1,7 +1,17 @@
-import { createOrgViaApi, orgSelector, PASSWORD, setActiveOrgViaApi, signUpViaApi, uniqueEmail, uniqueName } from "./support/app";
+import {
+  createOrgViaApi,
+  orgSelector,
+  PASSWORD,
+  setActiveOrgViaApi,
+  signUpViaApi,
+  uniqueEmail,
+  uniqueName,
+} from "./support/app";
 import { expect, test } from "./support/fixtures";
 
-test("[SHELL-02] [SHELL-03] [SHELL-05] [SHELL-10] sign up, create the first organisation, land on the Control Hub in the shell", async ({ page }) => {
+test("[SHELL-02] [SHELL-03] [SHELL-05] [SHELL-10] sign up, create the first organisation, land on the Control Hub in the shell", async ({
+  page,
+}) => {
   const email = uniqueEmail("first");
   const orgName = uniqueName("Acme");
 
@@ -23,14 +33,17 @@ test("[SHELL-02] [SHELL-03] [SHELL-05] [SHELL-10] sign up, create the first orga
 
   await expect(page).toHaveURL(/\/control-hub$/);
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const entry of ["Dashboard", "Control Hub", "New Chat"]) await expect(nav.getByRole("link", { name: entry })).toBeVisible();
+  for (const entry of ["Dashboard", "Control Hub", "New Chat"])
+    await expect(nav.getByRole("link", { name: entry })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Control Hub" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("No conversations")).toBeVisible();
   await expect(orgSelector(page)).toHaveAccessibleName(`Organization: ${orgName}`);
   await expect(page.getByRole("button", { name: "Account: Ada Lovelace" })).toBeVisible();
 });
 
-test("[SHELL-02] [SHELL-04] a user whose organisations are all inactive selects one and lands on /chat", async ({ page }) => {
+test("[SHELL-02] [SHELL-04] a user whose organisations are all inactive selects one and lands on /chat", async ({
+  page,
+}) => {
   await signUpViaApi(page);
   const org = await createOrgViaApi(page, uniqueName("Globex"));
   await setActiveOrgViaApi(page, null);
@@ -44,7 +57,9 @@ test("[SHELL-02] [SHELL-04] a user whose organisations are all inactive selects 
   await expect(orgSelector(page)).toHaveAccessibleName(`Organization: ${org.name}`);
 });
 
-test("[SHELL-08] [SHELL-09] create a second organisation from the header, then switch back to the first", async ({ page }) => {
+test("[SHELL-08] [SHELL-09] create a second organisation from the header, then switch back to the first", async ({
+  page,
+}) => {
   await signUpViaApi(page);
   const first = await createOrgViaApi(page, uniqueName("First"));
   const second = uniqueName("Second");

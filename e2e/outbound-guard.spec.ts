@@ -13,14 +13,18 @@ async function callApi(page: Page, url: string) {
   return page.locator('[data-tool="call_api"]');
 }
 
-test("security #8: a host-only allow-list entry reaches another loopback port but never the app's own API", async ({ page }) => {
+test("security #8: a host-only allow-list entry reaches another loopback port but never the app's own API", async ({
+  page,
+}) => {
   await chatReady(page, { name: "Caller", tools: { call_api: true } });
   await page.goto("/chat");
   const appPort = new URL(page.url()).port;
 
   for (const host of ["127.0.0.1", "localhost"]) {
     const card = await callApi(page, `http://${host}:${appPort}/api/health`);
-    await expect(card.getByRole("button", { name: "Error calling API: Connections to this server's own address are not allowed" })).toBeVisible();
+    await expect(
+      card.getByRole("button", { name: "Error calling API: Connections to this server's own address are not allowed" }),
+    ).toBeVisible();
   }
 
   const other = await callApi(page, `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1/models`);

@@ -29,7 +29,9 @@ test("[ROUTE-01] [ROUTE-06] [ROUTE-07] [ROUTE-08] redirects when signed in", asy
   }
 });
 
-test("[ROUTE-02] [ROUTE-03] [ROUTE-04] [ROUTE-05] the dashboard, chat and Control Hub pages open in the shell", async ({ page }) => {
+test("[ROUTE-02] [ROUTE-03] [ROUTE-04] [ROUTE-05] the dashboard, chat and Control Hub pages open in the shell", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   const nav = page.getByRole("navigation", { name: "Main" });
 

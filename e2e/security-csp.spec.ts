@@ -8,16 +8,23 @@ import { expect, test } from "./support/fixtures";
 async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __cspViolations: string[] }).__cspViolations = []);
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   const consoleErrors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && /Content.Security.Policy|Refused to/i.test(m.text())) consoleErrors.push(m.text());
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...consoleErrors];
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+    ...consoleErrors,
+  ];
 }
 
-test("security #9: the app works under its CSP: chat, control hub, dialogs and toasts report no violation", async ({ page }) => {
+test("security #9: the app works under its CSP: chat, control hub, dialogs and toasts report no violation", async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
   const { agents } = await chatReady(page, { name: "Atlas", description: "Answers questions" });
   const res = await page.goto("/chat");

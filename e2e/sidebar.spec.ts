@@ -1,7 +1,10 @@
 import { desktopSidebar, mainNav, signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
-test("[SHELL-15] [SHELL-16] [SHELL-17] [SHELL-20] [SHELL-21] Ctrl+B collapses the sidebar to icons, and the state survives a reload", async ({ page, context }) => {
+test("[SHELL-15] [SHELL-16] [SHELL-17] [SHELL-20] [SHELL-21] Ctrl+B collapses the sidebar to icons, and the state survives a reload", async ({
+  page,
+  context,
+}) => {
   await signedInWithOrg(page);
   await page.goto("/dashboard");
   const sidebar = desktopSidebar(page);
@@ -48,7 +51,9 @@ test("[SHELL-17] without a cookie, the locally kept state is used", async ({ pag
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("[SHELL-06] [SHELL-19] [SHELL-20] [CONST-01] the sidebar is hidden and opens from the header as a slide-over panel", async ({ page }) => {
+  test("[SHELL-06] [SHELL-19] [SHELL-20] [CONST-01] the sidebar is hidden and opens from the header as a slide-over panel", async ({
+    page,
+  }) => {
     await signedInWithOrg(page);
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "AI Agent Dashboard" })).toBeVisible();
@@ -57,7 +62,8 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Toggle Sidebar" }).click();
     const panel = page.getByRole("dialog", { name: "Navigation" });
     await expect(panel).toBeVisible();
-    for (const entry of ["Dashboard", "Control Hub", "New Chat"]) await expect(panel.getByRole("link", { name: entry })).toBeVisible();
+    for (const entry of ["Dashboard", "Control Hub", "New Chat"])
+      await expect(panel.getByRole("link", { name: entry })).toBeVisible();
     await expect.poll(async () => (await panel.boundingBox())?.width).toBe(288);
 
     await panel.getByRole("link", { name: "New Chat" }).click();
@@ -66,7 +72,9 @@ test.describe("on a phone", () => {
   });
 });
 
-test("[SHELL-11] [SHELL-12] [SHELL-13] [SHELL-14] active entries, New Chat only on /chat exactly, and Docs in a new tab", async ({ page }) => {
+test("[SHELL-11] [SHELL-12] [SHELL-13] [SHELL-14] active entries, New Chat only on /chat exactly, and Docs in a new tab", async ({
+  page,
+}) => {
   await signedInWithOrg(page);
   const nav = mainNav(page);
   const link = (name: string) => nav.getByRole("link", { name });

@@ -7,11 +7,20 @@ const env = { ...process.env, API_PORT: apiPort };
 const children = [
   spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "watch", "src/server/main.ts"], {
     stdio: "inherit",
-    env: { ...env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`, CLIENT_DIR: "dist/client" },
+    env: {
+      ...env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+      CLIENT_DIR: "dist/client",
+    },
   }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit", env: { ...env, PORT: port } }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-for (const c of children) c.on("exit", (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

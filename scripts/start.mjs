@@ -14,7 +14,10 @@ function newestMtime(dir) {
 }
 
 const stamp = "dist/.build-stamp";
-const sources = Math.max(newestMtime("src"), ...["package-lock.json", "vite.config.ts", "index.html"].filter(existsSync).map((f) => statSync(f).mtimeMs));
+const sources = Math.max(
+  newestMtime("src"),
+  ...["package-lock.json", "vite.config.ts", "index.html"].filter(existsSync).map((f) => statSync(f).mtimeMs),
+);
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   console.log("Building Switchboard…");
   execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });

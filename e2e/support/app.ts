@@ -37,7 +37,11 @@ export async function skipOnboarding(page: Page, orgId: string) {
  * Creates an organisation through the API and makes it the active one. The onboarding wizard would
  * cover every page of a new organisation, so it is marked done unless a test is about it.
  */
-export async function createOrgViaApi(page: Page, name: string, opts: { onboarding?: boolean } = {}): Promise<{ id: string; name: string }> {
+export async function createOrgViaApi(
+  page: Page,
+  name: string,
+  opts: { onboarding?: boolean } = {},
+): Promise<{ id: string; name: string }> {
   const res = await page.request.post("/api/auth/organization/create", {
     data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${random()}` },
     headers: { origin: origin() },

@@ -59,7 +59,11 @@ function lastUserText(body: any): string {
     const m = msgs[i];
     if (m.role !== "user") continue;
     if (typeof m.content === "string") return m.content;
-    if (Array.isArray(m.content)) return m.content.filter((p: any) => p.type === "text").map((p: any) => p.text).join(" ");
+    if (Array.isArray(m.content))
+      return m.content
+        .filter((p: any) => p.type === "text")
+        .map((p: any) => p.text)
+        .join(" ");
   }
   return "";
 }
@@ -78,13 +82,22 @@ export function replyFor(body: any): ScriptedReply {
   const slow = /\[slow\]/.test(text) ? 40 : 0;
   if (lastIsToolResult(body)) return { text: "The tool finished. Here is the summary.", tokenDelayMs: slow };
   const bench = text.match(/\[bench:(\d+):(\d+)\]/); // tokens per second, token count
-  if (bench) return { text: "tok ".repeat(Number(bench[2])), chunkSize: 4, tokenDelayMs: 1000 / Number(bench[1]), stampTokens: true };
+  if (bench)
+    return {
+      text: "tok ".repeat(Number(bench[2])),
+      chunkSize: 4,
+      tokenDelayMs: 1000 / Number(bench[1]),
+      stampTokens: true,
+    };
   const tool = text.match(/\[tool:([a-z_]+)\s*(\{.*\})?\]/);
   if (tool) return { toolCalls: [{ name: tool[1]!, args: tool[2] ? JSON.parse(tool[2]) : {} }] };
   if (/\[error\]/.test(text)) return { text: "Partial answer before the failure", failAfterChunks: 3, chunkSize: 8 };
   if (/\[http500\]/.test(text)) return { httpError: 500 };
   const long = /\[long\]/.test(text) ? " " + "This is a long streaming reply that keeps going. ".repeat(40) : "";
-  return { text: `You said: ${text.replace(/\[(slow|long)\]/g, "").trim()}${long}`, tokenDelayMs: slow || (long ? 25 : 0) };
+  return {
+    text: `You said: ${text.replace(/\[(slow|long)\]/g, "").trim()}${long}`,
+    tokenDelayMs: slow || (long ? 25 : 0),
+  };
 }
 
 function chunks(text: string, size: number): string[] {
@@ -96,7 +109,8 @@ function chunks(text: string, size: number): string[] {
 async function openAIStream(res: ServerResponse, body: any, reply: ScriptedReply) {
   const model = body.model ?? "fake";
   const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model };
-  const send = (choice: any, extra: any = {}) => res.write(`data: ${JSON.stringify({ ...base, choices: choice ? [choice] : [], ...extra })}\n\n`);
+  const send = (choice: any, extra: any = {}) =>
+    res.write(`data: ${JSON.stringify({ ...base, choices: choice ? [choice] : [], ...extra })}\n\n`);
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   send({ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null });
   const pieces = chunks(reply.text ?? "", reply.chunkSize ?? 4);
@@ -106,38 +120,68 @@ async function openAIStream(res: ServerResponse, body: any, reply: ScriptedReply
       res.destroy();
       return;
     }
-    send({ index: 0, delta: { content: reply.stampTokens ? `@${(performance.timeOrigin + performance.now()).toFixed(3)} ` : pieces[i] }, finish_reason: null });
+    send({
+      index: 0,
+      delta: {
+        content: reply.stampTokens ? `@${(performance.timeOrigin + performance.now()).toFixed(3)} ` : pieces[i],
+      },
+      finish_reason: null,
+    });
     if (reply.tokenDelayMs) await sleep(reply.tokenDelayMs);
   }
   (reply.toolCalls ?? []).forEach((call, index) => {
     const id = `call_${Date.now().toString(36)}_${index}`;
-    send({ index: 0, delta: { tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] }, finish_reason: null });
-    send({ index: 0, delta: { tool_calls: [{ index, function: { arguments: JSON.stringify(call.args) } }] }, finish_reason: null });
+    send({
+      index: 0,
+      delta: { tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] },
+      finish_reason: null,
+    });
+    send({
+      index: 0,
+      delta: { tool_calls: [{ index, function: { arguments: JSON.stringify(call.args) } }] },
+      finish_reason: null,
+    });
   });
   send({ index: 0, delta: {}, finish_reason: reply.toolCalls?.length ? "tool_calls" : "stop" });
-  send(null, { usage: { prompt_tokens: 12, completion_tokens: Math.max(1, pieces.length), total_tokens: 12 + pieces.length } });
+  send(null, {
+    usage: { prompt_tokens: 12, completion_tokens: Math.max(1, pieces.length), total_tokens: 12 + pieces.length },
+  });
   res.end("data: [DONE]\n\n");
 }
 
 async function anthropicStream(res: ServerResponse, body: any, reply: ScriptedReply) {
-  const event = (type: string, data: any) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  const event = (type: string, data: any) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   event("message_start", {
-    message: { id: "msg_fake", type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } },
+    message: {
+      id: "msg_fake",
+      type: "message",
+      role: "assistant",
+      model: body.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 12, output_tokens: 1 },
+    },
   });
   event("ping", {});
   let index = 0;
   if (reply.reasoning) {
     // As the Messages API streams extended thinking: deltas, then the block's signature, then stop.
     event("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
-    for (const piece of chunks(reply.reasoning, reply.chunkSize ?? 4)) event("content_block_delta", { index, delta: { type: "thinking_delta", thinking: piece } });
+    for (const piece of chunks(reply.reasoning, reply.chunkSize ?? 4))
+      event("content_block_delta", { index, delta: { type: "thinking_delta", thinking: piece } });
     event("content_block_delta", { index, delta: { type: "signature_delta", signature: FAKE_SIGNATURE } });
     event("content_block_stop", { index });
     index++;
   }
   if (reply.redactedReasoning) {
     // A redacted block arrives whole on its content_block_start, with no deltas.
-    event("content_block_start", { index, content_block: { type: "redacted_thinking", data: reply.redactedReasoning } });
+    event("content_block_start", {
+      index,
+      content_block: { type: "redacted_thinking", data: reply.redactedReasoning },
+    });
     event("content_block_stop", { index });
     index++;
   }
@@ -157,12 +201,21 @@ async function anthropicStream(res: ServerResponse, body: any, reply: ScriptedRe
     index++;
   }
   for (const call of reply.toolCalls ?? []) {
-    event("content_block_start", { index, content_block: { type: "tool_use", id: `toolu_${index}`, name: call.name, input: {} } });
-    event("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) } });
+    event("content_block_start", {
+      index,
+      content_block: { type: "tool_use", id: `toolu_${index}`, name: call.name, input: {} },
+    });
+    event("content_block_delta", {
+      index,
+      delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) },
+    });
     event("content_block_stop", { index });
     index++;
   }
-  event("message_delta", { delta: { stop_reason: reply.toolCalls?.length ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: Math.max(1, pieces.length) } });
+  event("message_delta", {
+    delta: { stop_reason: reply.toolCalls?.length ? "tool_use" : "end_turn", stop_sequence: null },
+    usage: { output_tokens: Math.max(1, pieces.length) },
+  });
   event("message_stop", {});
   res.end();
 }
@@ -185,12 +238,20 @@ function refuseOpenAI(req: IncomingMessage, body: any, keyless = false): Refusal
     return {
       status: 401,
       type: "invalid_request_error",
-      message: "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+      message:
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
     };
   }
-  if (!body?.model) return { status: 400, type: "invalid_request_error", message: "you must provide a model parameter" };
+  if (!body?.model)
+    return { status: 400, type: "invalid_request_error", message: "you must provide a model parameter" };
   if (!Array.isArray(body.messages) || body.messages.length === 0) {
-    return { status: 400, type: "invalid_request_error", message: "[] is too short - 'messages'", param: "messages", code: "empty_array" };
+    return {
+      status: 400,
+      type: "invalid_request_error",
+      message: "[] is too short - 'messages'",
+      param: "messages",
+      code: "empty_array",
+    };
   }
   for (const field of ["max_tokens", "max_completion_tokens"]) {
     if (body[field] !== undefined && !isPositiveInt(body[field])) {
@@ -229,17 +290,33 @@ function refuseOpenAI(req: IncomingMessage, body: any, keyless = false): Refusal
 }
 
 function refuseAnthropic(req: IncomingMessage, body: any): Refusal | undefined {
-  if (!req.headers["x-api-key"]) return { status: 401, type: "authentication_error", message: "x-api-key header is required" };
-  if (!req.headers["anthropic-version"]) return { status: 400, type: "invalid_request_error", message: "anthropic-version: header is required" };
-  if (body?.max_tokens === undefined) return { status: 400, type: "invalid_request_error", message: "max_tokens: Field required" };
-  if (!isPositiveInt(body.max_tokens)) return { status: 400, type: "invalid_request_error", message: "max_tokens: Input should be greater than or equal to 1" };
+  if (!req.headers["x-api-key"])
+    return { status: 401, type: "authentication_error", message: "x-api-key header is required" };
+  if (!req.headers["anthropic-version"])
+    return { status: 400, type: "invalid_request_error", message: "anthropic-version: header is required" };
+  if (body?.max_tokens === undefined)
+    return { status: 400, type: "invalid_request_error", message: "max_tokens: Field required" };
+  if (!isPositiveInt(body.max_tokens))
+    return {
+      status: 400,
+      type: "invalid_request_error",
+      message: "max_tokens: Input should be greater than or equal to 1",
+    };
   for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
     if (tool?.type && tool.type !== "custom") continue; // server tools (web_search …) have no input schema
     if (typeof tool?.name !== "string" || !/^[a-zA-Z0-9_-]{1,128}$/.test(tool.name)) {
-      return { status: 400, type: "invalid_request_error", message: `tools.${i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'` };
+      return {
+        status: 400,
+        type: "invalid_request_error",
+        message: `tools.${i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`,
+      };
     }
     if (tool.input_schema?.type !== "object") {
-      return { status: 400, type: "invalid_request_error", message: `tools.${i}.custom.input_schema.type: Input should be 'object'` };
+      return {
+        status: 400,
+        type: "invalid_request_error",
+        message: `tools.${i}.custom.input_schema.type: Input should be 'object'`,
+      };
     }
   }
   return undefined;
@@ -251,7 +328,10 @@ function sendError(res: ServerResponse, api: "openai" | "anthropic", r: Refusal)
     api === "anthropic"
       ? { type: "error", error: { type: r.type, message: r.message } }
       : { error: { message: r.message, type: r.type, param: r.param ?? null, code: r.code ?? null } };
-  res.writeHead(r.status, { "content-type": "application/json", ...(api === "anthropic" ? { "request-id": "req_fake" } : {}) });
+  res.writeHead(r.status, {
+    "content-type": "application/json",
+    ...(api === "anthropic" ? { "request-id": "req_fake" } : {}),
+  });
   res.end(JSON.stringify(body));
 }
 

@@ -36,7 +36,8 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === FAKE_SMTP_USER && auth.password === FAKE_SMTP_PASSWORD) return callback(null, { user: auth.username });
+      if (auth.username === FAKE_SMTP_USER && auth.password === FAKE_SMTP_PASSWORD)
+        return callback(null, { user: auth.username });
       callback(new Error("Invalid username or password"));
     },
     onData(stream, session, callback) {
@@ -63,9 +64,12 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     async waitFor(address, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((m) => m.to.includes(address.toLowerCase()) && (!subject || subject.test(m.subject)));
+        const found = messages.find(
+          (m) => m.to.includes(address.toLowerCase()) && (!subject || subject.test(m.subject)),
+        );
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no email to ${address}${subject ? ` matching ${subject}` : ""} arrived`);
+        if (Date.now() > deadline)
+          throw new Error(`no email to ${address}${subject ? ` matching ${subject}` : ""} arrived`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },
@@ -87,7 +91,11 @@ function parseMessage(raw: string): { subject: string; text: string; html: strin
     const type = (h["content-type"] ?? "text/plain").split(";")[0]!.trim();
     parts[type] = decode(partBody.join("\r\n\r\n"), h["content-transfer-encoding"]);
   }
-  return { subject: decodeWords(headers.subject ?? ""), text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
+  return {
+    subject: decodeWords(headers.subject ?? ""),
+    text: parts["text/plain"] ?? "",
+    html: parts["text/html"] ?? "",
+  };
 }
 
 function unfold(head: string): Record<string, string> {
@@ -103,7 +111,9 @@ function decode(body: string, encoding = "7bit"): string {
   const e = encoding.toLowerCase();
   if (e === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (e === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return body;
@@ -116,7 +126,12 @@ function decodeWords(value: string): string {
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, enc: string, text: string) =>
       enc.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
 }
 
@@ -137,5 +152,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 /** The messages the script-mode server has written to its inbox file (e2e). */
 export function readInbox(inbox: string): ReceivedEmail[] {
   if (!existsSync(inbox)) return [];
-  return readFileSync(inbox, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as ReceivedEmail);
+  return readFileSync(inbox, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ReceivedEmail);
 }

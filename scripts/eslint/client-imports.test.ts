@@ -8,7 +8,8 @@ import { clientImportsPlugin, layerOf } from "./client-imports";
 
 // A small client laid out like src/client, written to a temporary folder that ESLint sees as its cwd.
 const files: Record<string, string> = {
-  "src/client/router.tsx": 'import { X } from "./features/a/x";\nexport const lazyB = () => import("./features/b/y");\nexport { X };\n',
+  "src/client/router.tsx":
+    'import { X } from "./features/a/x";\nexport const lazyB = () => import("./features/b/y");\nexport { X };\n',
   "src/client/api/agents.ts": "export const agentsKey = (orgId: string) => `/api/agents?orgId=${orgId}`;\n",
   "src/client/features/a/x.ts": 'import { agentsKey } from "@/client/api/agents";\nexport const X = agentsKey;\n',
   "src/client/features/a/uses-b.ts": 'import { Y } from "../b/y";\nexport const Z = Y;\n',
@@ -50,8 +51,12 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe("client import rules", () => {
   it("reports an import cycle, type-only imports included, on every file of it", () => {
-    expect(lint("src/client/lib/one.ts")).toEqual(["client/no-cycle: Import cycle: lib/one.ts → lib/two.ts → lib/one.ts"]);
-    expect(lint("src/client/lib/two.ts")).toEqual(["client/no-cycle: Import cycle: lib/two.ts → lib/one.ts → lib/two.ts"]);
+    expect(lint("src/client/lib/one.ts")).toEqual([
+      "client/no-cycle: Import cycle: lib/one.ts → lib/two.ts → lib/one.ts",
+    ]);
+    expect(lint("src/client/lib/two.ts")).toEqual([
+      "client/no-cycle: Import cycle: lib/two.ts → lib/one.ts → lib/two.ts",
+    ]);
     expect(lint("src/client/lib/self.ts")).toEqual(["client/no-cycle: Import cycle: lib/self.ts → lib/self.ts"]);
   });
 
@@ -61,7 +66,8 @@ describe("client import rules", () => {
   });
 
   it("refuses a feature importing another feature, however the path is written", () => {
-    const message = "client/boundaries: features/a must not import features/b: move what both need to src/client/api/ (server data), components/ or lib/.";
+    const message =
+      "client/boundaries: features/a must not import features/b: move what both need to src/client/api/ (server data), components/ or lib/.";
     expect(lint("src/client/features/a/uses-b.ts")).toEqual([message]);
     expect(lint("src/client/features/a/uses-b-alias.ts")).toEqual([message]);
   });
@@ -77,6 +83,8 @@ describe("client import rules", () => {
     const client = path.join(root, "src/client");
     expect(layerOf(client, path.join(client, "router.tsx"))).toBe("entry");
     expect(layerOf(client, path.join(client, "features/chat/messages/item.tsx"))).toBe("features/chat");
-    expect(["api/agents.ts", "lib/api.ts", "components/ui/button.tsx"].map((f) => layerOf(client, path.join(client, f)))).toEqual(["shared", "shared", "shared"]);
+    expect(
+      ["api/agents.ts", "lib/api.ts", "components/ui/button.tsx"].map((f) => layerOf(client, path.join(client, f))),
+    ).toEqual(["shared", "shared", "shared"]);
   });
 });

@@ -98,14 +98,23 @@ function pathBack(start: string, target: string, cfg: Resolved): string[] | null
 type ImportNode = Rule.Node & { source?: { type: string; value?: unknown } | null };
 
 /** Calls `check` with each import of the file being linted: its node, its specifier and its file. */
-function eachImport(context: Rule.RuleContext, cfg: Resolved, check: (node: Rule.Node, spec: string, file: string) => void): Rule.RuleListener {
+function eachImport(
+  context: Rule.RuleContext,
+  cfg: Resolved,
+  check: (node: Rule.Node, spec: string, file: string) => void,
+): Rule.RuleListener {
   const visit = (node: ImportNode) => {
     const source = node.source;
     if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
     const file = resolveImport(source.value, context.filename, cfg.alias);
     if (file && inside(cfg.root, file)) check(node, source.value, file);
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }
 
 const schema = [
@@ -117,7 +126,12 @@ const schema = [
 ];
 
 const noCycle: Rule.RuleModule = {
-  meta: { type: "problem", docs: { description: "No import cycles in src/client" }, schema, messages: { cycle: "Import cycle: {{chain}}" } },
+  meta: {
+    type: "problem",
+    docs: { description: "No import cycles in src/client" },
+    schema,
+    messages: { cycle: "Import cycle: {{chain}}" },
+  },
   create(context) {
     const cfg = settings(context);
     const self = context.filename;
@@ -144,8 +158,10 @@ const boundaries: Rule.RuleModule = {
     docs: { description: "Client features import no other feature; shared client code imports no feature" },
     schema,
     messages: {
-      crossFeature: "{{from}} must not import {{to}}: move what both need to src/client/api/ (server data), components/ or lib/.",
-      sharedToFeature: "Shared client code must not import {{to}}: let the router compose features (or pass the piece in as a prop).",
+      crossFeature:
+        "{{from}} must not import {{to}}: move what both need to src/client/api/ (server data), components/ or lib/.",
+      sharedToFeature:
+        "Shared client code must not import {{to}}: let the router compose features (or pass the piece in as a prop).",
     },
   },
   create(context) {

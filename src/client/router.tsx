@@ -11,19 +11,24 @@ const signInPage = async () => ({ Component: (await import("./features/auth-orgs
 const invitePage = async () => ({ Component: (await import("./features/auth-orgs/invite-page")).InvitePage });
 const dashboardPage = async () => ({ Component: (await import("./features/dashboard/dashboard-page")).DashboardPage });
 const chatPage = async () => ({ Component: (await import("./features/chat/chat-page")).ChatPage });
-const controlHubLayout = async () => ({ Component: (await import("./features/control-hub/control-hub-layout")).ControlHubLayout });
+const controlHubLayout = async () => ({
+  Component: (await import("./features/control-hub/control-hub-layout")).ControlHubLayout,
+});
 const agentsPage = async () => ({ Component: (await import("./features/agents/agents-page")).AgentsPage });
 const agentEditPage = async () => ({ Component: (await import("./features/agents/agent-edit-page")).AgentEditPage });
 const providersPage = async () => ({ Component: (await import("./features/providers/providers-page")).ProvidersPage });
 const modelsPage = async () => ({ Component: (await import("./features/models/models-page")).ModelsPage });
-const integrationsPage = async () => ({ Component: (await import("./features/integrations/integrations-page")).IntegrationsPage });
+const integrationsPage = async () => ({
+  Component: (await import("./features/integrations/integrations-page")).IntegrationsPage,
+});
 const settingsPage = async () => ({ Component: (await import("./features/settings/settings-page")).SettingsPage });
 const advancedSettingsPage = async () => ({
   Component: (await import("./features/settings/advanced-settings-page")).AdvancedSettingsPage,
 });
-const comingSoon = (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
-  Component: (await import("./features/control-hub/coming-soon-page"))[name],
-});
+const comingSoon =
+  (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
+    Component: (await import("./features/control-hub/coming-soon-page"))[name],
+  });
 
 export const router = createBrowserRouter([
   {
@@ -69,7 +74,10 @@ export const router = createBrowserRouter([
                       { path: "integrations", lazy: integrationsPage },
                       { path: "settings", lazy: settingsPage },
                       { path: "settings/advanced-settings", lazy: advancedSettingsPage },
-                      { path: "advanced-settings", element: <Navigate to="/control-hub/settings/advanced-settings" replace /> },
+                      {
+                        path: "advanced-settings",
+                        element: <Navigate to="/control-hub/settings/advanced-settings" replace />,
+                      },
                       { path: "organization", lazy: comingSoon("UserManagementComingSoonPage") },
                       { path: "*", element: <Navigate to="/control-hub" replace /> },
                     ],

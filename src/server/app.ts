@@ -66,7 +66,11 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", chatRoutes)
     .route("/", feedbackRoutes);
 
-  const csp = contentSecurityPolicy({ s3: loadS3Config(), posthogHost: config.posthog?.host ?? null, extraImgSources: config.cspImgSources });
+  const csp = contentSecurityPolicy({
+    s3: loadS3Config(),
+    posthogHost: config.posthog?.host ?? null,
+    extraImgSources: config.cspImgSources,
+  });
   const app = new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false }))
     .use(contentSecurityPolicyHeader(csp))
@@ -94,7 +98,9 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
       // Better Auth would store a NUL character and fail the insert with a 500 (decision 032).
       const body = c.req.method === "POST" ? await c.req.text() : undefined;
       if (body && jsonTextHasNul(body)) throw new AppError("bad_request", "Text must not contain NUL characters");
-      const res = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal }));
+      const res = await auth.handler(
+        new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal }),
+      );
       // Sign-out, revocations, active organisation, members and roles: cached sessions must not outlive them.
       if (c.req.method !== "GET") invalidate("auth");
       return res;
@@ -125,7 +131,12 @@ export const onAppError: ErrorHandler = (err, c) => {
     const status = err.status;
     return c.json({ error: err.message || "Request failed", code: status >= 500 ? "internal" : "bad_request" }, status);
   }
-  log.error("unhandled error", { path: c.req.path, method: c.req.method, error: String(err), stack: (err as Error).stack });
+  log.error("unhandled error", {
+    path: c.req.path,
+    method: c.req.method,
+    error: String(err),
+    stack: (err as Error).stack,
+  });
   return c.json({ error: "Internal server error", code: "internal" }, 500);
 };
 

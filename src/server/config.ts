@@ -10,7 +10,14 @@ const bool = z
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,7 +31,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(60),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   DOCS_URL: z.string().url().default("https://github.com/switchboard-platform/switchboard#readme"),
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
@@ -41,7 +52,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Further image sources for the Content-Security-Policy (decision 028): http(s) origins or `https:`.
   CSP_IMG_SOURCES: list.pipe(
-    z.array(z.string().regex(/^(https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?)$/i, "CSP_IMG_SOURCES must list http(s) origins (https://cdn.example.com) or https:")),
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?)$/i,
+          "CSP_IMG_SOURCES must list http(s) origins (https://cdn.example.com) or https:",
+        ),
+    ),
   ),
 });
 

@@ -19,7 +19,8 @@ const app = createApp({ config, auth: services.auth, clientDir });
 // own them; with PostgreSQL another replica may, so only silent ones (no heartbeat) are recovered.
 const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
 await recoverInterruptedReplies({ staleAfterSeconds });
-if (services.database.kind === "postgres") setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
+if (services.database.kind === "postgres")
+  setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   setOwnListenPort(info.port);

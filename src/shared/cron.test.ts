@@ -57,7 +57,13 @@ describe("cron", () => {
   // What a preset means, read from the parsed schedule rather than its text.
   const at = (preset: string) => {
     const c = parseSchedule(preset);
-    return { minutes: c.minutes, hours: c.hours, days: c.dayIsWildcard ? "*" : c.days, months: c.months.length, weekdays: c.weekdayIsWildcard ? "*" : c.weekdays };
+    return {
+      minutes: c.minutes,
+      hours: c.hours,
+      days: c.dayIsWildcard ? "*" : c.days,
+      months: c.months.length,
+      weekdays: c.weekdayIsWildcard ? "*" : c.weekdays,
+    };
   };
 
   it("[CRON-21] preset hourly is accepted: minute 0 of every hour", () => {
@@ -86,7 +92,8 @@ describe("cron", () => {
     expect(parseSchedule("Every Day").expression).toBe(parseSchedule("daily").expression);
     expect(parseSchedule("every week").expression).toBe(parseSchedule("weekly").expression);
     expect(parseSchedule(" every  month ").expression).toBe(parseSchedule("monthly").expression);
-    for (const preset of ["every hour", "every day", "every week", "every month"]) expect(validateSchedule(preset).ok, preset).toBe(true);
+    for (const preset of ["every hour", "every day", "every week", "every month"])
+      expect(validateSchedule(preset).ok, preset).toBe(true);
   });
 
   it("[CRON-26] every 15 minutes is accepted", () => {

@@ -36,7 +36,8 @@ function number(text: string, min: number, max: number): number {
 
 function range(text: string, min: number, max: number): number[] {
   const parts = text.split("-");
-  if (parts.length !== 2 || !/^\d+$/.test(parts[0]!) || !/^\d+$/.test(parts[1]!)) throw new CronError(`Invalid range: ${text}`);
+  if (parts.length !== 2 || !/^\d+$/.test(parts[0]!) || !/^\d+$/.test(parts[1]!))
+    throw new CronError(`Invalid range: ${text}`);
   const [a, b] = parts.map(Number) as [number, number];
   if (a < min || b > max || a > max || b < min) throw new CronError(`Range values must be between ${min} and ${max}`);
   if (a > b) throw new CronError(`Range start (${a}) cannot be greater than end (${b})`);
@@ -66,7 +67,8 @@ function field(text: string, min: number, max: number): number[] {
     try {
       item(it, min, max).forEach((v) => values.add(v));
     } catch (err) {
-      if (items.length > 1 && err instanceof CronError) throw new CronError(`Invalid list item "${it}": ${err.message}`);
+      if (items.length > 1 && err instanceof CronError)
+        throw new CronError(`Invalid list item "${it}": ${err.message}`);
       throw err;
     }
   }
@@ -142,7 +144,8 @@ export function describeSchedule(input: string): string {
   const step = min.match(/^\*\/(\d+)$/);
   if (step && hour === "*" && everyDay) return `Every ${step[1]} minutes`;
   if (min === "*" && hour === "*" && everyDay) return "Every minute";
-  if (/^\d+$/.test(min) && hour === "*" && everyDay) return min === "0" ? "Every hour" : `Every hour at ${min} minutes past`;
+  if (/^\d+$/.test(min) && hour === "*" && everyDay)
+    return min === "0" ? "Every hour" : `Every hour at ${min} minutes past`;
   if (/^\d+$/.test(min) && c.hours.length >= 1 && !hour.includes("/") && !hour.includes("*")) {
     const times = c.hours.map((h) => formatTime(h, Number(min))).join(" and ");
     if (everyDay) return `Daily at ${times}`;

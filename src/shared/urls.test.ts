@@ -32,6 +32,8 @@ describe("stored URLs", () => {
     for (const url of bad) expect(isStorableUrl(url), url).toBe(false);
     expect(isWebUrl("/api/files/x")).toBe(false);
     expect(isOwnFileUrl("https://example.com/api/files/x")).toBe(false);
-    expect(storableUrl("Logo URL must be a valid URL").safeParse("javascript:alert(1)").error?.issues[0]?.message).toBe("Logo URL must be a valid URL");
+    expect(storableUrl("Logo URL must be a valid URL").safeParse("javascript:alert(1)").error?.issues[0]?.message).toBe(
+      "Logo URL must be a valid URL",
+    );
   });
 });

@@ -7,8 +7,13 @@ const accepts = (tool: string, args: unknown) => toolsByName[tool].input.safePar
 
 describe("tool arguments", () => {
   it("[TOOL-08] call_agent takes message, an agent id (number or string) and an optional thread to continue", () => {
-    expect(parse("call_agent", { message: "Summarise Q3", agentId: 12 })).toEqual({ message: "Summarise Q3", agentId: 12 });
-    expect(parse("call_agent", { message: "More", agentId: "12", respondToThreadId: "t-1" })).toMatchObject({ respondToThreadId: "t-1" });
+    expect(parse("call_agent", { message: "Summarise Q3", agentId: 12 })).toEqual({
+      message: "Summarise Q3",
+      agentId: 12,
+    });
+    expect(parse("call_agent", { message: "More", agentId: "12", respondToThreadId: "t-1" })).toMatchObject({
+      respondToThreadId: "t-1",
+    });
     expect(accepts("call_agent", { message: "", agentId: 12 })).toBe(false);
     expect(accepts("call_agent", { message: "Hi" })).toBe(false);
   });
@@ -28,7 +33,9 @@ describe("tool arguments", () => {
       onlyMainContent: true,
       removeBase64Images: true,
     });
-    expect(parse("scrape_url", { url: "https://example.com", formats: ["html", "links"], onlyMainContent: false })).toMatchObject({
+    expect(
+      parse("scrape_url", { url: "https://example.com", formats: ["html", "links"], onlyMainContent: false }),
+    ).toMatchObject({
       formats: ["html", "links"],
       onlyMainContent: false,
     });
@@ -57,7 +64,9 @@ describe("tool arguments", () => {
   });
 
   it("[TOOL-16] append_google_sheet takes rows of values and appends after A:A by default", () => {
-    expect(parse("append_google_sheet", { sheet_id: "1AbC", sheet_name: "Leads", values: [["Ada", 36, true, null]] })).toEqual({
+    expect(
+      parse("append_google_sheet", { sheet_id: "1AbC", sheet_name: "Leads", values: [["Ada", 36, true, null]] }),
+    ).toEqual({
       sheet_id: "1AbC",
       sheet_name: "Leads",
       values: [["Ada", 36, true, null]],
@@ -74,8 +83,10 @@ describe("tool arguments", () => {
       limit: 10,
       include_comments: false,
     });
-    for (const item_type of ["top", "new", "controversial", "hot"]) expect(accepts("read_subreddit", { subreddit: "x", item_type })).toBe(true);
-    for (const time_filter of ["all", "day", "hour", "month", "week", "year"]) expect(accepts("read_subreddit", { subreddit: "x", time_filter })).toBe(true);
+    for (const item_type of ["top", "new", "controversial", "hot"])
+      expect(accepts("read_subreddit", { subreddit: "x", item_type })).toBe(true);
+    for (const time_filter of ["all", "day", "hour", "month", "week", "year"])
+      expect(accepts("read_subreddit", { subreddit: "x", time_filter })).toBe(true);
     expect(accepts("read_subreddit", { subreddit: "x", item_type: "rising" })).toBe(false);
   });
 
@@ -89,8 +100,14 @@ describe("tool arguments", () => {
   });
 
   it("[TOOL-19] search_tiktok takes a period of 0, 1, 7, 30, 90 or 180 days (default 7) and up to 20 videos (default 10)", () => {
-    expect(parse("search_tiktok", { search_term: "skincare" })).toEqual({ search_term: "skincare", period: 7, limit: 10, include_comments: false });
-    for (const period of [0, 1, 7, 30, 90, 180]) expect(accepts("search_tiktok", { search_term: "x", period })).toBe(true);
+    expect(parse("search_tiktok", { search_term: "skincare" })).toEqual({
+      search_term: "skincare",
+      period: 7,
+      limit: 10,
+      include_comments: false,
+    });
+    for (const period of [0, 1, 7, 30, 90, 180])
+      expect(accepts("search_tiktok", { search_term: "x", period })).toBe(true);
     expect(accepts("search_tiktok", { search_term: "x", period: 14 })).toBe(false);
     expect(accepts("search_tiktok", { search_term: "x", limit: 20 })).toBe(true);
   });
@@ -106,11 +123,29 @@ describe("tool arguments", () => {
   });
 
   it("[TOOL-24] [TOOL-25] [TOOL-26] [TOOL-27] the Postgres searches take a table and return 5 results by default", () => {
-    expect(parse("hybrid_search_pg", { query: "churn", table_name: "docs" })).toEqual({ query: "churn", table_name: "docs", top_k: 5 });
-    expect(parse("semantic_search_pg", { query: "churn", table_name: "docs" })).toEqual({ query: "churn", table_name: "docs", top_k: 5 });
-    expect(parse("keyword_search_pg", { keyword: "churn", table_name: "docs" })).toEqual({ keyword: "churn", table_name: "docs", top_k: 5 });
-    expect(parse("filter_and_search_pg", { query: "churn", table_name: "docs" })).toEqual({ query: "churn", table_name: "docs", top_k: 5 });
-    expect(parse("filter_and_search_pg", { query: "churn", table_name: "docs", where_clause: "year >= 2023", top_k: 3 })).toMatchObject({
+    expect(parse("hybrid_search_pg", { query: "churn", table_name: "docs" })).toEqual({
+      query: "churn",
+      table_name: "docs",
+      top_k: 5,
+    });
+    expect(parse("semantic_search_pg", { query: "churn", table_name: "docs" })).toEqual({
+      query: "churn",
+      table_name: "docs",
+      top_k: 5,
+    });
+    expect(parse("keyword_search_pg", { keyword: "churn", table_name: "docs" })).toEqual({
+      keyword: "churn",
+      table_name: "docs",
+      top_k: 5,
+    });
+    expect(parse("filter_and_search_pg", { query: "churn", table_name: "docs" })).toEqual({
+      query: "churn",
+      table_name: "docs",
+      top_k: 5,
+    });
+    expect(
+      parse("filter_and_search_pg", { query: "churn", table_name: "docs", where_clause: "year >= 2023", top_k: 3 }),
+    ).toMatchObject({
       where_clause: "year >= 2023",
       top_k: 3,
     });
@@ -119,12 +154,21 @@ describe("tool arguments", () => {
   });
 
   it("query_pinecone takes a query, a namespace and 5 results by default (TOOL-29 is proven with its executor)", () => {
-    expect(parse("query_pinecone", { query: "refund policy", namespace: "support" })).toEqual({ query: "refund policy", namespace: "support", top_k: 5 });
+    expect(parse("query_pinecone", { query: "refund policy", namespace: "support" })).toEqual({
+      query: "refund policy",
+      namespace: "support",
+      top_k: 5,
+    });
     expect(parse("query_pinecone", { query: "refund policy" })).toEqual({ query: "refund policy", top_k: 5 });
   });
 
   it("[TOOL-30] send_email takes recipient addresses, subject, HTML and optional attachment file ids", () => {
-    const args = { to: ["a@example.com", "b@example.org"], subject: "Report", html: "<p>Hi</p>", attachment_file_ids: ["6f1c1f5e-0000-4000-8000-000000000001"] };
+    const args = {
+      to: ["a@example.com", "b@example.org"],
+      subject: "Report",
+      html: "<p>Hi</p>",
+      attachment_file_ids: ["6f1c1f5e-0000-4000-8000-000000000001"],
+    };
     expect(parse("send_email", args)).toEqual(args);
     expect(accepts("send_email", { to: ["a@example.com"], subject: "S", html: "<p>x</p>" })).toBe(true);
     expect(accepts("send_email", { to: [], subject: "S", html: "x" })).toBe(false);
@@ -133,8 +177,18 @@ describe("tool arguments", () => {
   });
 
   it("[TOOL-32] search_knowledge_base returns 10 results by default and can include or exclude files", () => {
-    expect(parse("search_knowledge_base", { query: "warranty", knowledge_base_id: 3 })).toEqual({ query: "warranty", knowledge_base_id: 3, top_k: 10 });
-    const args = { query: "warranty", knowledge_base_id: "kb-1", top_k: 4, include_file_ids: ["f1"], exclude_file_ids: ["f2"] };
+    expect(parse("search_knowledge_base", { query: "warranty", knowledge_base_id: 3 })).toEqual({
+      query: "warranty",
+      knowledge_base_id: 3,
+      top_k: 10,
+    });
+    const args = {
+      query: "warranty",
+      knowledge_base_id: "kb-1",
+      top_k: 4,
+      include_file_ids: ["f1"],
+      exclude_file_ids: ["f2"],
+    };
     expect(parse("search_knowledge_base", args)).toEqual(args);
   });
 
@@ -152,11 +206,20 @@ describe("tool arguments", () => {
   });
 
   it("[TOOL-38] schedule_task takes name, description, prompt and schedule, with the task form's messages", () => {
-    const args = { name: "Daily digest", description: "Morning news", prompt: "Summarise today's news", schedule: "daily" };
+    const args = {
+      name: "Daily digest",
+      description: "Morning news",
+      prompt: "Summarise today's news",
+      schedule: "daily",
+    };
     expect(parse("schedule_task", args)).toEqual(args);
     const res = toolsByName.schedule_task.input.safeParse({ name: "", prompt: "", schedule: "" });
     expect(res.success).toBe(false);
-    expect(res.error!.issues.map((i) => i.message)).toEqual(["Name is required", "Prompt is required", "Schedule is required"]);
+    expect(res.error!.issues.map((i) => i.message)).toEqual([
+      "Name is required",
+      "Prompt is required",
+      "Schedule is required",
+    ]);
     expect(toolsByName.schedule_task.input.safeParse({ ...args, name: "x".repeat(101) }).error!.issues[0].message).toBe(
       "Name must be less than 100 characters",
     );

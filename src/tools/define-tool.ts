@@ -2,7 +2,8 @@
 // of its arguments. Definitions are plain data, safe to import in the browser and on the server.
 import type { z } from "zod";
 
-export type ToolCategory = "Web & Search" | "Data & Analytics" | "Communication" | "File Management" | "Development" | "Other";
+export type ToolCategory =
+  "Web & Search" | "Data & Analytics" | "Communication" | "File Management" | "Development" | "Other";
 
 /** Display order of the categories in tool pickers (TOOL-03). */
 export const TOOL_CATEGORIES: readonly ToolCategory[] = [

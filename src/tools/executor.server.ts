@@ -18,7 +18,12 @@ export interface ToolContext {
   /** The agent's configuration of this tool (call_agent: callableAgentIds; search_knowledge_base: accessibleKnowledgeBaseIds). */
   toolConfig?: Record<string, unknown>;
   /** Runs another agent in its own sub-conversation; provided by the chat runner (call_agent only). */
-  runSubAgent?: (opts: { agentId: number; message: string; respondToThreadId?: string; toolCallId: string }) => Promise<SubAgentResult>;
+  runSubAgent?: (opts: {
+    agentId: number;
+    message: string;
+    respondToThreadId?: string;
+    toolCallId: string;
+  }) => Promise<SubAgentResult>;
 }
 
 export interface SubAgentResult {
@@ -34,10 +39,18 @@ export type ToolResult =
   | ({ status: "success"; content?: string; message?: string; files?: GeneratedFile[] } & Record<string, unknown>)
   | ({ status: "error"; error: string } & Record<string, unknown>);
 
-export type ToolExecutor<D extends ToolDefinition = ToolDefinition> = (input: z.infer<D["input"]>, ctx: ToolContext) => Promise<ToolResult>;
+export type ToolExecutor<D extends ToolDefinition = ToolDefinition> = (
+  input: z.infer<D["input"]>,
+  ctx: ToolContext,
+) => Promise<ToolResult>;
 
-export const toolError = (error: string, extra: Record<string, unknown> = {}): ToolResult => ({ status: "error", error, ...extra });
-export const toolNotAvailable = (name: string): ToolResult => toolError(`The ${name} tool is not available yet on this server.`);
+export const toolError = (error: string, extra: Record<string, unknown> = {}): ToolResult => ({
+  status: "error",
+  error,
+  ...extra,
+});
+export const toolNotAvailable = (name: string): ToolResult =>
+  toolError(`The ${name} tool is not available yet on this server.`);
 
 /** The executor of a tool whose folder has no real one yet. */
 export const notAvailableYet =
@@ -49,7 +62,11 @@ export const notAvailableYet =
  * A tool that may run at most `ms`: then its abort signal fires and the model gets an error result
  * rather than a reply that hangs. Executors should honour ctx.abortSignal to stop their own work.
  */
-export function withTimeout<D extends ToolDefinition>(name: string, ms: number, executor: ToolExecutor<D>): ToolExecutor<D> {
+export function withTimeout<D extends ToolDefinition>(
+  name: string,
+  ms: number,
+  executor: ToolExecutor<D>,
+): ToolExecutor<D> {
   return async (input, ctx) => {
     const timeout = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -61,7 +78,10 @@ export function withTimeout<D extends ToolDefinition>(name: string, ms: number, 
       }, ms);
     });
     try {
-      return await Promise.race([executor(input, { ...ctx, abortSignal: AbortSignal.any([ctx.abortSignal, timeout.signal]) }), timedOut]);
+      return await Promise.race([
+        executor(input, { ...ctx, abortSignal: AbortSignal.any([ctx.abortSignal, timeout.signal]) }),
+        timedOut,
+      ]);
     } finally {
       clearTimeout(timer);
     }

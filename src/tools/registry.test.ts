@@ -15,17 +15,47 @@ import {
 
 // The rows of the spec's catalogue table, in order ({hash} is save_acord_certificate per rulings.md).
 const SPEC_TABLE = [
-  "call_agent", "search_google", "scrape_url", "ask_web", "perplexity_deep_research", "execute_python", "call_api",
-  "read_google_sheet", "append_google_sheet", "read_subreddit", "search_reddit", "search_tiktok", "search_fd_products",
-  "search_snowflake", "snowflake_sql", "postgres_sql", "hybrid_search_pg", "semantic_search_pg", "keyword_search_pg",
-  "filter_and_search_pg", "query_pinecone", "send_email", "search_knowledge_base", "get_kb_file_pages", "read_kb_file",
-  "schedule_task", "generate_powerpoint", "save_flash_report", "save_chemready_bid_estimate", "save_acord_certificate",
+  "call_agent",
+  "search_google",
+  "scrape_url",
+  "ask_web",
+  "perplexity_deep_research",
+  "execute_python",
+  "call_api",
+  "read_google_sheet",
+  "append_google_sheet",
+  "read_subreddit",
+  "search_reddit",
+  "search_tiktok",
+  "search_fd_products",
+  "search_snowflake",
+  "snowflake_sql",
+  "postgres_sql",
+  "hybrid_search_pg",
+  "semantic_search_pg",
+  "keyword_search_pg",
+  "filter_and_search_pg",
+  "query_pinecone",
+  "send_email",
+  "search_knowledge_base",
+  "get_kb_file_pages",
+  "read_kb_file",
+  "schedule_task",
+  "generate_powerpoint",
+  "save_flash_report",
+  "save_chemready_bid_estimate",
+  "save_acord_certificate",
   "save_whiteboard",
 ];
 
 const PRIVATE = [
-  "search_fd_products", "save_flash_report", "save_chemready_bid_estimate", "save_acord_certificate", "save_whiteboard",
-  "get_kb_file_pages", "read_kb_file",
+  "search_fd_products",
+  "save_flash_report",
+  "save_chemready_bid_estimate",
+  "save_acord_certificate",
+  "save_whiteboard",
+  "get_kb_file_pages",
+  "read_kb_file",
 ];
 
 const names = (tools: { name: string }[]) => tools.map((t) => t.name);
@@ -43,12 +73,19 @@ describe("the tool catalogue", () => {
     expect(toolsByName.generate_powerpoint.isPrivate).toBe(false);
   });
 
-  it("[TOOL-43] names the ACORD certificate tool save_acord_certificate, shown as \"ACORD 25 Certificate\"", () => {
+  it('[TOOL-43] names the ACORD certificate tool save_acord_certificate, shown as "ACORD 25 Certificate"', () => {
     expect(toolsByName.save_acord_certificate.displayName).toBe("ACORD 25 Certificate");
   });
 
   it("[TOOL-02] [TOOL-03] gives every tool a display name, a one-sentence description and one of the six categories", () => {
-    expect(TOOL_CATEGORIES).toEqual(["Web & Search", "Data & Analytics", "Communication", "File Management", "Development", "Other"]);
+    expect(TOOL_CATEGORIES).toEqual([
+      "Web & Search",
+      "Data & Analytics",
+      "Communication",
+      "File Management",
+      "Development",
+      "Other",
+    ]);
     for (const def of toolDefinitions) {
       expect(def.displayName.trim(), def.name).not.toBe("");
       expect(def.description, def.name).toMatch(/^[A-Z][^]*\.$/);
@@ -59,7 +96,9 @@ describe("the tool catalogue", () => {
   });
 
   it("[TOOL-04] [TOOL-05] requires Snowflake, Postgres, Pinecone or Google Sheets exactly for the tools that use them", () => {
-    const needs = Object.fromEntries(toolDefinitions.filter((d) => d.requiredIntegration).map((d) => [d.name, d.requiredIntegration]));
+    const needs = Object.fromEntries(
+      toolDefinitions.filter((d) => d.requiredIntegration).map((d) => [d.name, d.requiredIntegration]),
+    );
     expect(needs).toEqual({
       read_google_sheet: "google-sheets",
       append_google_sheet: "google-sheets",
@@ -115,7 +154,9 @@ describe("tool metadata for the UI", () => {
       requiredIntegration: "postgres",
     });
     expect(Object.keys(toolMetadata(toolsByName.search_google))).not.toContain("requiredIntegration");
-    expect(JSON.parse(JSON.stringify(listToolMetadata({ enabledPrivateTools: [] })))).toEqual(listToolMetadata({ enabledPrivateTools: [] }));
+    expect(JSON.parse(JSON.stringify(listToolMetadata({ enabledPrivateTools: [] })))).toEqual(
+      listToolMetadata({ enabledPrivateTools: [] }),
+    );
   });
 
   it("[TOOL-06] [AGENT-43] lists private tools only when the organisation enabled them", () => {
@@ -138,7 +179,9 @@ describe("tool metadata for the UI", () => {
     expect(groups.flatMap((g) => g.tools)).toHaveLength(24);
     expect(names(groups.find((g) => g.category === "Communication")!.tools)).toEqual(["call_agent", "send_email"]);
 
-    const picked = ["schedule_task", "send_email", "search_google", "query_pinecone"].map((n) => toolMetadata(toolsByName[n]));
+    const picked = ["schedule_task", "send_email", "search_google", "query_pinecone"].map((n) =>
+      toolMetadata(toolsByName[n]),
+    );
     expect(groupByCategory(picked).map((g) => [g.category, names(g.tools)])).toEqual([
       ["Web & Search", ["search_google"]],
       ["Data & Analytics", ["query_pinecone"]],
@@ -148,7 +191,7 @@ describe("tool metadata for the UI", () => {
     expect(groupByCategory([])).toEqual([]);
   });
 
-  it("[AGENT-17] labels an agent's tool count \"No tools\", \"1 Tool\" or \"N Tools\"", () => {
+  it('[AGENT-17] labels an agent\'s tool count "No tools", "1 Tool" or "N Tools"', () => {
     expect(toolCountLabel(0)).toBe("No tools");
     expect(toolCountLabel(1)).toBe("1 Tool");
     expect(toolCountLabel(2)).toBe("2 Tools");

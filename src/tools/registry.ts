@@ -66,15 +66,27 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   saveWhiteboard,
 ];
 
-export const toolsByName: Record<string, ToolDefinition> = Object.fromEntries(toolDefinitions.map((def) => [def.name, def]));
+export const toolsByName: Record<string, ToolDefinition> = Object.fromEntries(
+  toolDefinitions.map((def) => [def.name, def]),
+);
 
 /** Names of the tools an organisation must enable before its agents can use them (TOOL-07). */
-export const PRIVATE_TOOL_NAMES: readonly string[] = toolDefinitions.filter((def) => def.isPrivate).map((def) => def.name);
+export const PRIVATE_TOOL_NAMES: readonly string[] = toolDefinitions
+  .filter((def) => def.isPrivate)
+  .map((def) => def.name);
 
 /** The definition without its schema and card behaviour: what the UI lists and the API returns. */
 export function toolMetadata(def: ToolDefinition): ToolMetadata {
   const { name, displayName, description, category, isPrivate, recommended, requiredIntegration } = def;
-  return { name, displayName, description, category, isPrivate, recommended, ...(requiredIntegration ? { requiredIntegration } : {}) };
+  return {
+    name,
+    displayName,
+    description,
+    category,
+    isPrivate,
+    recommended,
+    ...(requiredIntegration ? { requiredIntegration } : {}),
+  };
 }
 
 /** Tools an organisation may put on an agent: every public tool, plus the private ones it enabled (TOOL-06). */

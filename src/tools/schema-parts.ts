@@ -6,7 +6,13 @@ export const text = (description: string) => z.string().trim().min(1).describe(d
 
 /** How many results a search returns (spec §9: top_k defaults to 5, 10 for knowledge bases). */
 export const topK = (fallback: number, max: number) =>
-  z.number().int().min(1).max(max).default(fallback).describe(`How many results to return (1 to ${max}, default ${fallback}).`);
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback)
+    .describe(`How many results to return (1 to ${max}, default ${fallback}).`);
 
 /** Id of a file stored in the platform (an upload, a generated file or a knowledge-base file). */
 export const fileId = z.string().trim().min(1).describe("Id of a file stored in this workspace.");

@@ -51,7 +51,12 @@ export const slideElement = z.discriminatedUnion("type", [
     chart_title: z.string().optional().describe("Title shown above the chart."),
     categories: z.array(z.string()).min(1).describe("Category labels along the axis (or pie slices)."),
     series: z
-      .array(z.object({ name: z.string().min(1).describe("Series name shown in the legend."), values: z.array(z.number()).describe("One value per category.") }))
+      .array(
+        z.object({
+          name: z.string().min(1).describe("Series name shown in the legend."),
+          values: z.array(z.number()).describe("One value per category."),
+        }),
+      )
       .min(1)
       .describe("Data series."),
   }),

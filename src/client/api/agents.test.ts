@@ -9,7 +9,10 @@ const sent = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 
 
 describe("the agents resource", () => {
   it("[API-08] reads and writes name the organisation: the list, one agent, save and delete all carry ?orgId", async () => {
-    expect([agentsKey("org 1"), agentKey("org 1", 7)]).toEqual(["/api/agents?orgId=org%201", "/api/agents?id=7&orgId=org%201"]);
+    expect([agentsKey("org 1"), agentKey("org 1", 7)]).toEqual([
+      "/api/agents?orgId=org%201",
+      "/api/agents?id=7&orgId=org%201",
+    ]);
     fetchMock.mockResolvedValue(json({ id: 7 }));
     await saveAgent("org_1", saveAgentInput.parse({ name: "A", model: "openai:gpt-4.1" }));
     fetchMock.mockResolvedValue(json({ success: true }));
@@ -20,8 +23,14 @@ describe("the agents resource", () => {
 
   it("a refused save throws the coded HttpError with the server's text", async () => {
     fetchMock.mockResolvedValue(json({ error: "Only organization admins can create agents", code: "forbidden" }, 403));
-    const error = await saveAgent("org_1", saveAgentInput.parse({ name: "A", model: "openai:gpt-4.1" })).catch((e: unknown) => e);
+    const error = await saveAgent("org_1", saveAgentInput.parse({ name: "A", model: "openai:gpt-4.1" })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 403, code: "forbidden", info: { error: "Only organization admins can create agents" } });
+    expect(error).toMatchObject({
+      status: 403,
+      code: "forbidden",
+      info: { error: "Only organization admins can create agents" },
+    });
   });
 });

@@ -23,7 +23,8 @@ export function useAgent(orgId: string, id: number | null) {
 }
 
 /** POST: creates, or updates when the payload has an `id`; fields left out take the server's defaults. */
-export const saveAgent = (orgId: string, payload: z.input<typeof saveAgentInput>) => callApi<Agent>(agentsKey(orgId), { method: "POST", body: payload });
+export const saveAgent = (orgId: string, payload: z.input<typeof saveAgentInput>) =>
+  callApi<Agent>(agentsKey(orgId), { method: "POST", body: payload });
 
 export const deleteAgent = (orgId: string, agentId: number) =>
   callApi<{ success: true }>(agentsKey(orgId), { method: "DELETE", body: { agentId } });

@@ -6,7 +6,8 @@ import { callApi, fetcher, type HttpError } from "@/client/lib/api";
 import type { StoredConnection } from "@/client/lib/connections/form";
 import { orgPath } from "@/client/lib/org-api";
 
-export const connectionKey = (orgId: string, key: string) => orgPath(orgId, `/api/getConnection?key=${encodeURIComponent(key)}`);
+export const connectionKey = (orgId: string, key: string) =>
+  orgPath(orgId, `/api/getConnection?key=${encodeURIComponent(key)}`);
 
 export function useConnection(orgId: string, key: string) {
   return useSWR<StoredConnection, HttpError>(connectionKey(orgId, key), fetcher);
@@ -15,9 +16,20 @@ export function useConnection(orgId: string, key: string) {
 export type ConnectionAction = "create" | "update" | "delete";
 
 /** An empty secret on update keeps the stored one; a refusal's body may carry `details.fields`. */
-export const updateConnection = (orgId: string, action: ConnectionAction, key: string, data: Record<string, unknown> = {}) =>
-  callApi<{ success: true; connections: Record<string, unknown> }>(orgPath(orgId, "/api/updateConnections"), { method: "POST", body: { action, key, data } });
+export const updateConnection = (
+  orgId: string,
+  action: ConnectionAction,
+  key: string,
+  data: Record<string, unknown> = {},
+) =>
+  callApi<{ success: true; connections: Record<string, unknown> }>(orgPath(orgId, "/api/updateConnections"), {
+    method: "POST",
+    body: { action, key, data },
+  });
 
 /** The bulk form `{ [key]: data }` (chat §7), which onboarding uses to connect its provider. */
 export const saveConnections = (orgId: string, connections: Record<string, Record<string, string>>) =>
-  callApi<{ success: true; connections: Record<string, unknown> }>(orgPath(orgId, "/api/updateConnections"), { method: "POST", body: connections });
+  callApi<{ success: true; connections: Record<string, unknown> }>(orgPath(orgId, "/api/updateConnections"), {
+    method: "POST",
+    body: connections,
+  });

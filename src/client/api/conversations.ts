@@ -22,7 +22,8 @@ export interface StoredConversation {
 }
 
 export const conversationsKey = (orgId: string) => orgPath(orgId, "/api/getConversations");
-export const conversationKey = (orgId: string, threadId: string) => orgPath(orgId, `/api/getConversation?threadId=${encodeURIComponent(threadId)}`);
+export const conversationKey = (orgId: string, threadId: string) =>
+  orgPath(orgId, `/api/getConversation?threadId=${encodeURIComponent(threadId)}`);
 
 export function useConversations(orgId: string | undefined) {
   return useSWR<{ conversations: ConversationListItem[] }, HttpError>(orgId ? conversationsKey(orgId) : null, fetcher);
@@ -35,11 +36,14 @@ export function useConversation(orgId: string, threadId: string) {
 }
 
 /** The chat screen loads a thread once, outside the cache: it becomes the live session's messages. */
-export const fetchConversation = (orgId: string, threadId: string) => callApi<StoredConversation>(conversationKey(orgId, threadId));
+export const fetchConversation = (orgId: string, threadId: string) =>
+  callApi<StoredConversation>(conversationKey(orgId, threadId));
 
 /** The name is sent as typed: it is trimmed only for display and has no length bound (CONV-09). */
 export const renameConversation = (orgId: string, threadId: string, name: string) =>
   callApi<{ success: true }>(orgPath(orgId, "/api/renameConversation"), { method: "PATCH", body: { threadId, name } });
 
 export const deleteConversation = (orgId: string, threadId: string) =>
-  callApi<{ success: true }>(orgPath(orgId, `/api/deleteConversation?threadId=${encodeURIComponent(threadId)}`), { method: "PATCH" });
+  callApi<{ success: true }>(orgPath(orgId, `/api/deleteConversation?threadId=${encodeURIComponent(threadId)}`), {
+    method: "PATCH",
+  });

@@ -22,12 +22,22 @@ export function useModels(orgId: string) {
 }
 
 const updatePreferences = (orgId: string, body: ModelPreferencesInput) =>
-  callApi<{ success: true; modelPreferences: ModelPreferences }>(orgPath(orgId, "/api/updateModelPreferences"), { method: "POST", body });
+  callApi<{ success: true; modelPreferences: ModelPreferences }>(orgPath(orgId, "/api/updateModelPreferences"), {
+    method: "POST",
+    body,
+  });
 
 export const setDefaultModel = (orgId: string, key: "chat" | "embedding", model: string | null) =>
   updatePreferences(orgId, { action: "set_default", key, data: model });
 
-export const addAzureInstance = (orgId: string, instance: { deploymentName: string; type: "chat" | "embedding"; underlyingModel: string }) =>
-  updatePreferences(orgId, { action: "create", key: azureInstanceKey(instance.deploymentName), data: { provider: "azure_openai", ...instance } });
+export const addAzureInstance = (
+  orgId: string,
+  instance: { deploymentName: string; type: "chat" | "embedding"; underlyingModel: string },
+) =>
+  updatePreferences(orgId, {
+    action: "create",
+    key: azureInstanceKey(instance.deploymentName),
+    data: { provider: "azure_openai", ...instance },
+  });
 
 export const deleteAzureInstance = (orgId: string, key: string) => updatePreferences(orgId, { action: "delete", key });

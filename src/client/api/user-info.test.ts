@@ -4,7 +4,8 @@ import { activeOrganization, isUserInfoKey, userInfoKey } from "./user-info";
 import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const org = (id: string): UserOrganization => makeOrg({ id, name: id.toUpperCase(), slug: id });
-const info = (activeOrganizationId: string | null, orgs: string[]): UserInfo => makeUser({ activeOrganizationId, organizations: orgs.map(org) });
+const info = (activeOrganizationId: string | null, orgs: string[]): UserInfo =>
+  makeUser({ activeOrganizationId, organizations: orgs.map(org) });
 
 describe("user info", () => {
   it("[API-07] the request names the active organisation", () => {

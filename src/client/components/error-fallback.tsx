@@ -13,7 +13,9 @@ export function DataErrorFallback({ onRetry, className }: { onRetry: () => void;
         <AlertTriangle className="size-5" aria-hidden />
       </span>
       <h2 className="text-base font-semibold">Something went wrong</h2>
-      <p className="max-w-sm text-sm text-muted-foreground">We're having trouble loading this data. Please try again.</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        We're having trouble loading this data. Please try again.
+      </p>
       <Button variant="outline" onClick={onRetry}>
         <RotateCcw aria-hidden />
         Try Again
@@ -46,7 +48,10 @@ export function RenderErrorBoundary({ children, resetKeys }: { children: ReactNo
  */
 export function DataErrorBoundary({ children, onReset }: { children: ReactNode; onReset: () => void }) {
   return (
-    <ErrorBoundary onReset={onReset} fallbackRender={({ resetErrorBoundary }) => <DataErrorFallback onRetry={resetErrorBoundary} />}>
+    <ErrorBoundary
+      onReset={onReset}
+      fallbackRender={({ resetErrorBoundary }) => <DataErrorFallback onRetry={resetErrorBoundary} />}
+    >
       {children}
     </ErrorBoundary>
   );

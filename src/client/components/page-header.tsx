@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** A page's title block: one h1 and an optional subtitle. */
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="grid gap-1">

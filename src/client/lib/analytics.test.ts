@@ -16,10 +16,16 @@ describe("analytics", () => {
     a.organizationSwitched("org_a", "org_b");
     await flush();
     expect(ph.init).toHaveBeenCalledTimes(1);
-    expect(ph.init).toHaveBeenCalledWith("phc_1", expect.objectContaining({ api_host: "https://ph.example", disable_external_dependency_loading: true }));
+    expect(ph.init).toHaveBeenCalledWith(
+      "phc_1",
+      expect.objectContaining({ api_host: "https://ph.example", disable_external_dependency_loading: true }),
+    );
     expect(ph.identify).toHaveBeenCalledWith("u1", { email: "a@example.com", name: "Ada" });
     expect(ph.capture).toHaveBeenCalledWith(EVENT_SIGNED_IN, { method: "sign_in" });
-    expect(ph.capture).toHaveBeenCalledWith(EVENT_ORG_SWITCHED, { from_organization_id: "org_a", to_organization_id: "org_b" });
+    expect(ph.capture).toHaveBeenCalledWith(EVENT_ORG_SWITCHED, {
+      from_organization_id: "org_a",
+      to_organization_id: "org_b",
+    });
   });
 
   it("[ANALYTICS-01] without a key nothing is loaded and every call is a no-op", async () => {

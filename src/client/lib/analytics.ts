@@ -25,7 +25,11 @@ export function createAnalytics(
     client ??= load()
       .then((ph) => {
         // No scripts from PostHog's CDN: the CSP allows scripts from our origin only (decision 028).
-        ph.init(config.key, { api_host: config.host, person_profiles: "identified_only", disable_external_dependency_loading: true });
+        ph.init(config.key, {
+          api_host: config.host,
+          person_profiles: "identified_only",
+          disable_external_dependency_loading: true,
+        });
         return ph;
       })
       // Analytics must never break the app (blocked by an ad blocker, offline…).

@@ -3,7 +3,11 @@ import { authFetch, callApi, errorMessage, fetcher, HttpError } from "./api";
 import { setSessionToken } from "./session-token";
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, statusText: status === 200 ? "OK" : "Not Found", headers: { "content-type": "application/json" } });
+  new Response(JSON.stringify(body), {
+    status,
+    statusText: status === 200 ? "OK" : "Not Found",
+    headers: { "content-type": "application/json" },
+  });
 
 describe("authenticated helper", () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -61,7 +65,9 @@ describe("authenticated helper", () => {
   });
 
   it("[API-06] reads the server's error text from a failure, else uses the fallback", () => {
-    expect(errorMessage({ ok: false, status: 400, statusText: "", data: { error: "Name is required" } }, "Failed")).toBe("Name is required");
+    expect(
+      errorMessage({ ok: false, status: 400, statusText: "", data: { error: "Name is required" } }, "Failed"),
+    ).toBe("Name is required");
     expect(errorMessage(new HttpError(500, null), "Failed")).toBe("Failed");
   });
 
@@ -73,12 +79,18 @@ describe("authenticated helper", () => {
   });
 
   it("callApi throws one coded HttpError: the server's code, else one named after the status", async () => {
-    fetchMock.mockResolvedValueOnce(json({ error: "Only organization admins can create agents", code: "forbidden" }, 403));
+    fetchMock.mockResolvedValueOnce(
+      json({ error: "Only organization admins can create agents", code: "forbidden" }, 403),
+    );
     const coded = await callApi("/api/agents", { method: "POST", body: {} }).catch((e: unknown) => e);
     expect(coded).toBeInstanceOf(HttpError);
     expect(coded).toMatchObject({ status: 403, code: "forbidden", message: "HTTP 403" });
     expect(errorMessage(coded, "Failed")).toBe("Only organization admins can create agents");
     fetchMock.mockResolvedValueOnce(new Response("Bad Gateway", { status: 502 }));
-    expect(await callApi("/api/x").catch((e: unknown) => e)).toMatchObject({ status: 502, code: "bad_gateway", info: "Bad Gateway" });
+    expect(await callApi("/api/x").catch((e: unknown) => e)).toMatchObject({
+      status: 502,
+      code: "bad_gateway",
+      info: "Bad Gateway",
+    });
   });
 });

@@ -44,7 +44,10 @@ export class HttpError extends Error {
     super(`HTTP ${status}`);
     this.name = "HttpError";
     const code = (info as { code?: unknown } | null)?.code;
-    this.code = typeof code === "string" && code ? code : (CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "bad_request"));
+    this.code =
+      typeof code === "string" && code
+        ? code
+        : (CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "bad_request"));
   }
 }
 
@@ -112,7 +115,12 @@ export async function callApi<T = unknown>(url: string, opts: Omit<AuthFetchOpti
 export const fetcher = <T = unknown>(url: string): Promise<T> => callApi<T>(url);
 
 export function isApiFailure(value: unknown): value is ApiFailure {
-  return typeof value === "object" && value !== null && (value as ApiFailure).ok === false && typeof (value as ApiFailure).status === "number";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as ApiFailure).ok === false &&
+    typeof (value as ApiFailure).status === "number"
+  );
 }
 
 /** The server's `{ error }` text of a failed call (API-06), else the fallback. */

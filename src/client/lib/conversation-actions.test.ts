@@ -4,13 +4,24 @@ const { toast } = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() 
 vi.mock("sonner", () => ({ toast }));
 
 import { jsonResponse, mockFetch } from "@/client/test/fetch-mock";
-import { conversationUrl, deleteConversation, DELETE_CONVERSATION_CONFIRM, renameConversation } from "./conversation-actions";
+import {
+  conversationUrl,
+  deleteConversation,
+  DELETE_CONVERSATION_CONFIRM,
+  renameConversation,
+} from "./conversation-actions";
 
 const fetchMock = mockFetch();
 const ok = () => jsonResponse({ success: true });
-const failure = (data: unknown) => (typeof data === "string" ? new Response(data, { status: 502 }) : jsonResponse(data, 404));
+const failure = (data: unknown) =>
+  typeof data === "string" ? new Response(data, { status: 502 }) : jsonResponse(data, 404);
 /** The calls sent: URL, method and parsed body. */
-const sent = () => fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body ? JSON.parse(String(init.body)) : undefined]);
+const sent = () =>
+  fetchMock.mock.calls.map(([url, init]) => [
+    String(url),
+    init?.method,
+    init?.body ? JSON.parse(String(init.body)) : undefined,
+  ]);
 
 beforeEach(() => {
   toast.success.mockReset();

@@ -31,20 +31,32 @@ export async function renameConversation(orgId: string, threadId: string, name: 
     return true;
   } catch (failure) {
     // The server refused (CONV-10), or there was no answer at all (CONV-11).
-    toast.error(failure instanceof HttpError ? errorMessage(failure, "Failed to rename conversation") : "An error occurred while renaming the conversation");
+    toast.error(
+      failure instanceof HttpError
+        ? errorMessage(failure, "Failed to rename conversation")
+        : "An error occurred while renaming the conversation",
+    );
     return false;
   }
 }
 
 /** Asks first (CONV-12); false when the user declined or the delete failed. */
-export async function deleteConversation(orgId: string, threadId: string, confirm: (message: string) => boolean = window.confirm.bind(window)): Promise<boolean> {
+export async function deleteConversation(
+  orgId: string,
+  threadId: string,
+  confirm: (message: string) => boolean = window.confirm.bind(window),
+): Promise<boolean> {
   if (!confirm(DELETE_CONVERSATION_CONFIRM)) return false;
   try {
     await conversations.deleteConversation(orgId, threadId);
     toast.success("Conversation deleted");
     return true;
   } catch (failure) {
-    toast.error(failure instanceof HttpError ? errorMessage(failure, "Failed to delete conversation") : "An error occurred while deleting the conversation");
+    toast.error(
+      failure instanceof HttpError
+        ? errorMessage(failure, "Failed to delete conversation")
+        : "An error occurred while deleting the conversation",
+    );
     return false;
   }
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { hasConnectedModel, needsFirstRunSetup } from "./first-run";
 
-const org = (connections: Record<string, unknown>, modelInstances = {}) => ({ connections, modelPreferences: { modelInstances } });
+const org = (connections: Record<string, unknown>, modelInstances = {}) => ({
+  connections,
+  modelPreferences: { modelInstances },
+});
 
 describe("hasConnectedModel", () => {
   it("is true when a model provider's key is in the connections map", () => {
@@ -16,7 +19,11 @@ describe("hasConnectedModel", () => {
   });
 
   it("counts an Azure model instance as a connected model", () => {
-    expect(hasConnectedModel(org({}, { gpt: { provider: "azure_openai", deploymentName: "gpt", type: "chat", underlyingModel: "gpt-4o" } }))).toBe(true);
+    expect(
+      hasConnectedModel(
+        org({}, { gpt: { provider: "azure_openai", deploymentName: "gpt", type: "chat", underlyingModel: "gpt-4o" } }),
+      ),
+    ).toBe(true);
   });
 });
 

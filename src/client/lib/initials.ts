@@ -1,6 +1,9 @@
 /** Up to two initials for an avatar: "Ada Lovelace" → "AL", "ada@example.com" → "A". */
 export function initials(name: string | null | undefined, fallback = "?"): string {
-  const words = (name ?? "").trim().split(/[\s@._-]+/).filter(Boolean);
+  const words = (name ?? "")
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
   if (words.length === 0) return fallback;
   const letters = words.length === 1 ? words[0].charAt(0) : words[0].charAt(0) + words[words.length - 1].charAt(0);
   return letters.toUpperCase();

@@ -1,9 +1,5 @@
 // Where the sidebar's expanded/collapsed state comes from and how it is written (SHELL-17/18).
-import {
-  MOBILE_BREAKPOINT_PX,
-  SIDEBAR_COOKIE_MAX_AGE_SECONDS,
-  SIDEBAR_COOKIE_NAME,
-} from "@/shared/shell/constants";
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME } from "@/shared/shell/constants";
 
 /** "true"/"false" → boolean; anything else (absent, garbage) → undefined. */
 export function parseBoolean(value: string | null | undefined): boolean | undefined {
@@ -30,6 +26,12 @@ export function initialSidebarOpen(input: { cookie: string; stored: string | nul
 }
 
 /** Ctrl+B or Cmd+B (SHELL-16). */
-export function isSidebarShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey?: boolean; shiftKey?: boolean }): boolean {
+export function isSidebarShortcut(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey?: boolean;
+  shiftKey?: boolean;
+}): boolean {
   return e.key.toLowerCase() === "b" && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
 }

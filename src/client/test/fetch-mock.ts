@@ -5,7 +5,8 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { cleanup } from "@testing-library/react";
 import { setSessionToken } from "@/client/lib/session-token";
 
-export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Registers the hooks; `token: null` leaves the session token alone. */
 export function mockFetch({ token = "tok" }: { token?: string | null } = {}) {

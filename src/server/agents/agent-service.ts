@@ -13,15 +13,30 @@ import { validateAgentReferences } from "./validate-agent";
 import { clearDefaultAgent } from "./default-agent";
 import { invalidate } from "../cache/invalidation";
 
-const KNOWN_MODEL_PREFIXES = ["openai", "anthropic", "google", "azure", "azure_openai", "xai", "aws_bedrock", "google_vertex", "openai_compatible"];
+const KNOWN_MODEL_PREFIXES = [
+  "openai",
+  "anthropic",
+  "google",
+  "azure",
+  "azure_openai",
+  "xai",
+  "aws_bedrock",
+  "google_vertex",
+  "openai_compatible",
+];
 
 export async function saveAgent({ orgId, userId, input }: { orgId: string; userId: string; input: SaveAgentInput }) {
   const prefix = input.model.split(":")[0]!;
-  if (!input.model.includes(":") || !KNOWN_MODEL_PREFIXES.includes(prefix)) throw new AppError("bad_request", `Unknown model: ${input.model}`);
+  if (!input.model.includes(":") || !KNOWN_MODEL_PREFIXES.includes(prefix))
+    throw new AppError("bad_request", `Unknown model: ${input.model}`);
   const previous = input.id === undefined ? null : await getAgentRow({ orgId, id: input.id });
   if (input.id !== undefined && !previous) throw new AppError("not_found", "Agent not found");
 
-  const [connections, state, accounts] = await Promise.all([getConnectionMap({ orgId }), getOrgState({ orgId }), listExternalAccounts({ userId })]);
+  const [connections, state, accounts] = await Promise.all([
+    getConnectionMap({ orgId }),
+    getOrgState({ orgId }),
+    listExternalAccounts({ userId }),
+  ]);
   await validateAgentReferences({
     orgId,
     input,
@@ -55,7 +70,10 @@ export async function saveAgent({ orgId, userId, input }: { orgId: string; userI
     if (!row) throw new AppError("not_found", "Agent not found");
     return toAgent(row);
   }
-  const [row] = await db().insert(agent).values({ ...values, organizationId: orgId, createdBy: userId }).returning();
+  const [row] = await db()
+    .insert(agent)
+    .values({ ...values, organizationId: orgId, createdBy: userId })
+    .returning();
   return toAgent(row!);
 }
 

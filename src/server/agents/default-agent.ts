@@ -15,5 +15,7 @@ export async function setDefaultAgent({ orgId, agentId }: { orgId: string; agent
 
 /** A deleted agent cannot stay the organisation's default. */
 export async function clearDefaultAgent({ orgId, agentId }: { orgId: string; agentId: number }) {
-  await updateOrgState({ orgId }, (s) => (s.settings.defaultAgentId === agentId ? { ...s, settings: { ...s.settings, defaultAgentId: null } } : s));
+  await updateOrgState({ orgId }, (s) =>
+    s.settings.defaultAgentId === agentId ? { ...s, settings: { ...s.settings, defaultAgentId: null } } : s,
+  );
 }

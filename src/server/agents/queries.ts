@@ -45,7 +45,15 @@ export async function listAgents({ orgId }: { orgId: string }): Promise<Agent[]>
   return rows.map(toAgent);
 }
 
-export async function getAgentRow({ orgId, id, includeDeleted = false }: { orgId: string; id: number; includeDeleted?: boolean }) {
+export async function getAgentRow({
+  orgId,
+  id,
+  includeDeleted = false,
+}: {
+  orgId: string;
+  id: number;
+  includeDeleted?: boolean;
+}) {
   const [row] = await db()
     .select()
     .from(agent)

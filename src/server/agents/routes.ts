@@ -21,7 +21,8 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/agents", requireOrg, async (c) => {
     const raw = await readJson(c);
     const isUpdate = typeof raw === "object" && raw !== null && (raw as { id?: unknown }).id != null;
-    if (!c.var.isAdmin) throw new AppError("forbidden", `Only organization admins can ${isUpdate ? "update" : "create"} agents`);
+    if (!c.var.isAdmin)
+      throw new AppError("forbidden", `Only organization admins can ${isUpdate ? "update" : "create"} agents`);
     const input = validateBody(saveAgentInput, raw);
     const saved = await saveAgent({ orgId: c.var.org.id, userId: c.var.user.id, input });
     return c.json(saved, input.id === undefined ? 201 : 200);
@@ -33,5 +34,8 @@ export const agentRoutes = new Hono<AppEnv>()
   })
   .post("/orgSettings", requireOrg, requireAdmin("update settings"), async (c) => {
     const { settings } = await parseJson(c, orgSettingsInput);
-    return c.json({ success: true, settings: await setDefaultAgent({ orgId: c.var.org.id, agentId: settings.defaultAgentId }) });
+    return c.json({
+      success: true,
+      settings: await setDefaultAgent({ orgId: c.var.org.id, agentId: settings.defaultAgentId }),
+    });
   });

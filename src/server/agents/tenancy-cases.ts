@@ -15,7 +15,12 @@ const agentStillThere = (id: number, name?: string) => async (ctx: any, f: any) 
 const mcpServer = async (ctx: any, a: any, name: string) => {
   const res = await call(ctx.app, "POST", `/api/mcpServers?orgId=${a.id}`, {
     token: a.admin.token,
-    body: { type: "http", name, url: "https://mcp.tenant-a.example.com/mcp", headers: { Authorization: "Bearer tenant-a-mcp-secret" } },
+    body: {
+      type: "http",
+      name,
+      url: "https://mcp.tenant-a.example.com/mcp",
+      headers: { Authorization: "Bearer tenant-a-mcp-secret" },
+    },
   });
   if (res.status !== 201) throw new Error(res.text);
   return res.body.id as number;
@@ -24,7 +29,12 @@ const mcpServer = async (ctx: any, a: any, name: string) => {
 export const agentTenancyCases: TenancyCases = {
   "GET /api/agents": {
     seed: async (ctx, a) => {
-      ids.read = (await createAgent(ctx.app, a.admin, a.id, { name: "Tenant A Secret Agent", systemPrompt: "tenant-a-instructions" })).id;
+      ids.read = (
+        await createAgent(ctx.app, a.admin, a.id, {
+          name: "Tenant A Secret Agent",
+          systemPrompt: "tenant-a-instructions",
+        })
+      ).id;
       return ["Tenant A Secret Agent", "tenant-a-instructions"];
     },
     attacks: (f) => [
@@ -42,11 +52,19 @@ export const agentTenancyCases: TenancyCases = {
     attacks: (f) => [
       { method: "POST", path: "/api/agents", body: { id: ids.write, name: "Hijacked", model: "openai:gpt-4.1" } },
       { method: "POST", path: `/api/agents?orgId=${f.a.id}`, body: { name: "Intruder", model: "openai:gpt-4.1" } },
-      { method: "POST", path: `/api/agents?orgId=${f.a.id}`, body: { id: ids.write, name: "Hijacked", model: "openai:gpt-4.1" } },
+      {
+        method: "POST",
+        path: `/api/agents?orgId=${f.a.id}`,
+        body: { id: ids.write, name: "Hijacked", model: "openai:gpt-4.1" },
+      },
       {
         method: "POST",
         path: "/api/agents",
-        body: { name: "Caller", model: "openai:gpt-4.1", tools: { call_agent: { enabled: true, config: { callableAgentIds: [ids.write] } } } },
+        body: {
+          name: "Caller",
+          model: "openai:gpt-4.1",
+          tools: { call_agent: { enabled: true, config: { callableAgentIds: [ids.write] } } },
+        },
       },
     ],
     intact: (ctx, f) => agentStillThere(ids.write, "Tenant A Writable Agent")(ctx, f),
@@ -67,11 +85,20 @@ export const agentTenancyCases: TenancyCases = {
       ids.server = await mcpServer(ctx, a, "Tenant A MCP");
       return ["Tenant A MCP", "mcp.tenant-a.example.com", "tenant-a-mcp-secret"];
     },
-    attacks: (f) => [{ method: "GET", path: `/api/mcpServers?orgId=${f.a.id}` }, { method: "GET", path: "/api/mcpServers" }],
+    attacks: (f) => [
+      { method: "GET", path: `/api/mcpServers?orgId=${f.a.id}` },
+      { method: "GET", path: "/api/mcpServers" },
+    ],
     control: (f) => ({ method: "GET", path: `/api/mcpServers?orgId=${f.a.id}` }),
   },
   "POST /api/mcpServers": {
-    attacks: (f) => [{ method: "POST", path: `/api/mcpServers?orgId=${f.a.id}`, body: { type: "http", name: "Intruder", url: "https://evil.example.com" } }],
+    attacks: (f) => [
+      {
+        method: "POST",
+        path: `/api/mcpServers?orgId=${f.a.id}`,
+        body: { type: "http", name: "Intruder", url: "https://evil.example.com" },
+      },
+    ],
     intact: async (ctx, f) => {
       const res = await call(ctx.app, "GET", `/api/mcpServers?orgId=${f.a.id}`, { token: f.a.admin.token });
       expect(res.body.mcpServers.map((s: any) => s.name)).not.toContain("Intruder");

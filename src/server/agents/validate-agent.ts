@@ -27,13 +27,20 @@ export async function validateAgentReferences(opts: {
   for (const name of enabledToolNames(input.tools)) {
     const def = toolsByName[name]!;
     if (before.has(name)) continue; // already enabled: an integration disconnected since does not block other edits
-    if (def.isPrivate && !opts.enabledPrivateTools.includes(name) && !(name === "read_kb_file" && input.tools[name] === undefined)) {
+    if (
+      def.isPrivate &&
+      !opts.enabledPrivateTools.includes(name) &&
+      !(name === "read_kb_file" && input.tools[name] === undefined)
+    ) {
       throw fail(`${def.displayName} is a private tool that is not enabled for this organization`);
     }
     const needs = def.requiredIntegration;
     if (needs) {
-      const connected = INTEGRATION_BY_KEY[needs]?.requiresOAuth ? opts.externalScopesOk(needs) : Boolean(opts.connections[needs]);
-      if (!connected) throw fail(`${def.displayName} requires the ${INTEGRATION_BY_KEY[needs]?.name ?? needs} integration`);
+      const connected = INTEGRATION_BY_KEY[needs]?.requiresOAuth
+        ? opts.externalScopesOk(needs)
+        : Boolean(opts.connections[needs]);
+      if (!connected)
+        throw fail(`${def.displayName} requires the ${INTEGRATION_BY_KEY[needs]?.name ?? needs} integration`);
     }
   }
 
@@ -43,7 +50,8 @@ export async function validateAgentReferences(opts: {
   const missingAgent = callable.find((id) => !agentsFound.has(id));
   if (missingAgent !== undefined) throw fail(`Unknown agent in callable agents: ${missingAgent}`);
 
-  const kbs = (toolConfig(input.tools, "search_knowledge_base").accessibleKnowledgeBaseIds as unknown[] | undefined) ?? [];
+  const kbs =
+    (toolConfig(input.tools, "search_knowledge_base").accessibleKnowledgeBaseIds as unknown[] | undefined) ?? [];
   // Knowledge bases arrive with their own feature; until then no id can name one of this organisation's.
   if (kbs.length) throw fail(`Unknown knowledge base: ${String(kbs[0])}`);
 

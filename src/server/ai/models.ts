@@ -29,7 +29,11 @@ export interface ResolvedModel {
 async function credentialsFor(orgId: string, providerKey: string) {
   const creds = await getCredentials({ orgId, key: providerKey });
   const def = PROVIDER_BY_KEY[providerKey];
-  if (!creds) throw new AppError("bad_request", `${def?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`);
+  if (!creds)
+    throw new AppError(
+      "bad_request",
+      `${def?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`,
+    );
   // Checked again at use: credentials saved before a field was validated (a region that ends the
   // host name early) must not reach the network either.
   return def ? validateCredentials(def, creds) : creds;
@@ -45,22 +49,40 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     const prefs = (await getOrgState({ orgId })).modelPreferences;
     const instance = prefs.modelInstances?.[`azure:${name}`];
     const c = await credentialsFor(orgId, "azure_openai");
-    const azure = createAzure({ resourceName: str(c.RESOURCE_NAME), apiKey: str(c.API_KEY), baseURL: baseUrlFor("azure_openai"), fetch: guardedStreamFetch });
+    const azure = createAzure({
+      resourceName: str(c.RESOURCE_NAME),
+      apiKey: str(c.API_KEY),
+      baseURL: baseUrlFor("azure_openai"),
+      fetch: guardedStreamFetch,
+    });
     return { model: azure.chat(instance?.deploymentName ?? name), providerKey: "azure_openai", modelName: name };
   }
   const c = await credentialsFor(orgId, prefix);
   switch (prefix) {
     case "openai":
-      return { model: createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).chat(name), providerKey: prefix, modelName: name };
+      return {
+        model: createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).chat(name),
+        providerKey: prefix,
+        modelName: name,
+      };
     case "anthropic":
-      return { model: createAnthropic({ apiKey: str(c.ANTHROPIC_API_KEY), baseURL: baseUrlFor("anthropic") })(name), providerKey: prefix, modelName: name };
+      return {
+        model: createAnthropic({ apiKey: str(c.ANTHROPIC_API_KEY), baseURL: baseUrlFor("anthropic") })(name),
+        providerKey: prefix,
+        modelName: name,
+      };
     case "google":
-      return { model: createGoogleGenerativeAI({ apiKey: str(c.GOOGLE_API_KEY), baseURL: baseUrlFor("google") })(name), providerKey: prefix, modelName: name };
+      return {
+        model: createGoogleGenerativeAI({ apiKey: str(c.GOOGLE_API_KEY), baseURL: baseUrlFor("google") })(name),
+        providerKey: prefix,
+        modelName: name,
+      };
     case "google_vertex": {
       // Only a service account's own fields reach Google's auth library: other key types can name
       // URLs it would fetch and files it would read.
       const credentials = serviceAccountKey(String(c.GOOGLE_CLOUD_JSON_KEY));
-      if (!credentials) throw new AppError("bad_request", 'The Vertex JSON key must be a service account key (type "service_account")');
+      if (!credentials)
+        throw new AppError("bad_request", 'The Vertex JSON key must be a service account key (type "service_account")');
       // Vertex and Bedrock bring Google's and AWS's auth libraries (~30 MB each): loaded when first used.
       const { createVertex } = await import("@ai-sdk/google-vertex");
       const vertex = createVertex({
@@ -85,11 +107,21 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
       return { model: bedrock(name), providerKey: prefix, modelName: name };
     }
     case "xai":
-      return { model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai") })(name), providerKey: prefix, modelName: name };
+      return {
+        model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai") })(name),
+        providerKey: prefix,
+        modelName: name,
+      };
     case "openai_compatible": {
       // The base URL is an org admin's input: the request goes through the outbound guard so it cannot reach
       // internal addresses; operators open a local server (Ollama on localhost) with OUTBOUND_ALLOW_HOSTS.
-      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: String(c.BASE_URL), apiKey: str(c.API_KEY), includeUsage: true, fetch: guardedStreamFetch });
+      const provider = createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: String(c.BASE_URL),
+        apiKey: str(c.API_KEY),
+        includeUsage: true,
+        fetch: guardedStreamFetch,
+      });
       return { model: provider.chatModel(name), providerKey: prefix, modelName: name };
     }
     default:

@@ -22,12 +22,16 @@ describe("auth", () => {
 
   it("signs up, then signs in with the same password and uses the bearer token", async () => {
     const email = uniqueEmail("signin");
-    const up = await call(ctx.app, "POST", "/api/auth/sign-up/email", { body: { email, password: "s3cret-pass", name: "Sign In" } });
+    const up = await call(ctx.app, "POST", "/api/auth/sign-up/email", {
+      body: { email, password: "s3cret-pass", name: "Sign In" },
+    });
     expect(up.status).toBe(200);
     expect(up.body.user.email).toBe(email);
     expect(up.text).not.toContain("s3cret-pass");
 
-    const wrong = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email, password: "wrong-password" } });
+    const wrong = await call(ctx.app, "POST", "/api/auth/sign-in/email", {
+      body: { email, password: "wrong-password" },
+    });
     expect(wrong.status).toBe(401);
 
     const inRes = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email, password: "s3cret-pass" } });
@@ -59,7 +63,9 @@ describe("auth", () => {
   });
 
   it("refuses a sign-up with a short password with a clear 4xx", async () => {
-    const res = await call(ctx.app, "POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail(), password: "short", name: "X" } });
+    const res = await call(ctx.app, "POST", "/api/auth/sign-up/email", {
+      body: { email: uniqueEmail(), password: "short", name: "X" },
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toMatch(/password/i);
   });
@@ -86,12 +92,23 @@ describe("auth", () => {
 describe("cross-site writes", () => {
   it("refuses a state-changing browser request from a foreign origin, allows our own and scripts", async () => {
     const who = await signUp(ctx.app, "csrf");
-    const foreign = await call(ctx.app, "POST", "/api/orgSettings", { token: who.token, body: {}, headers: { origin: "https://evil.example.com" } });
+    const foreign = await call(ctx.app, "POST", "/api/orgSettings", {
+      token: who.token,
+      body: {},
+      headers: { origin: "https://evil.example.com" },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error).toBe("Cross-site request refused");
-    const crossSite = await call(ctx.app, "PATCH", "/api/deleteConversation", { token: who.token, headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await call(ctx.app, "PATCH", "/api/deleteConversation", {
+      token: who.token,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
-    const own = await call(ctx.app, "POST", "/api/orgSettings", { token: who.token, body: {}, headers: { origin: "http://localhost:3000" } });
+    const own = await call(ctx.app, "POST", "/api/orgSettings", {
+      token: who.token,
+      body: {},
+      headers: { origin: "http://localhost:3000" },
+    });
     expect(own.status).not.toBe(403);
   });
 });

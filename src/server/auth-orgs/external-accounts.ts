@@ -10,5 +10,9 @@ export async function listExternalAccounts({ userId }: { userId: string }): Prom
     .from(account)
     .where(and(eq(account.userId, userId), ne(account.providerId, "credential")))
     .orderBy(account.createdAt);
-  return rows.map((r) => ({ id: r.id, provider: r.provider, approvedScopes: (r.scope ?? "").split(/[\s,]+/).filter(Boolean) }));
+  return rows.map((r) => ({
+    id: r.id,
+    provider: r.provider,
+    approvedScopes: (r.scope ?? "").split(/[\s,]+/).filter(Boolean),
+  }));
 }

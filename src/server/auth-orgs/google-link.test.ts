@@ -35,7 +35,10 @@ beforeAll(async () => {
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_DISCOVERY_URL: google.discoveryUrl,
   });
-  app = createApp({ config, auth: createAuth({ db: ctx.services.database.db, config, secret: "google-link-test-secret-0123456789" }) });
+  app = createApp({
+    config,
+    auth: createAuth({ db: ctx.services.database.db, config, secret: "google-link-test-secret-0123456789" }),
+  });
 });
 
 afterAll(async () => {
@@ -65,7 +68,11 @@ async function linkGoogle(who: Identity, login: string, scopes?: string[]) {
   const start = await app.request("/api/auth/link-social", {
     method: "POST",
     headers: { authorization: `Bearer ${who.token}`, "content-type": "application/json", origin: PUBLIC_URL },
-    body: JSON.stringify({ provider: "google", callbackURL: "/control-hub/integrations", ...(scopes ? { scopes } : {}) }),
+    body: JSON.stringify({
+      provider: "google",
+      callbackURL: "/control-hub/integrations",
+      ...(scopes ? { scopes } : {}),
+    }),
   });
   return throughGoogle(start, login);
 }
@@ -93,7 +100,8 @@ async function throughGoogle(start: Response, login: string) {
       const html = await res.text();
       const action = new URL(/<form[^>]*action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&"), google.url);
       const prompt = /name="prompt" value="(\w+)"/.exec(html)![1]!;
-      const form: Record<string, string> = prompt === "login" ? { prompt, login, password: "any-password" } : { prompt };
+      const form: Record<string, string> =
+        prompt === "login" ? { prompt, login, password: "any-password" } : { prompt };
       res = await fetch(action, {
         method: "POST",
         redirect: "manual",
@@ -121,7 +129,9 @@ describe("linking a Google account", () => {
 
     // A different address than the Switchboard login: the Google account that owns the sheets.
     const linked = await linkGoogle(who, OWNER_LOGIN, [SHEETS_SCOPE]);
-    expect(linked.authorize.searchParams.get("scope")!.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile", SHEETS_SCOPE]));
+    expect(linked.authorize.searchParams.get("scope")!.split(" ")).toEqual(
+      expect.arrayContaining(["openid", "email", "profile", SHEETS_SCOPE]),
+    );
     expect(linked.authorize.searchParams.get("prompt")).toBe("consent");
     expect(linked.authorize.searchParams.get("access_type")).toBe("offline");
     expect(linked.status).toBe(302);
@@ -173,11 +183,19 @@ describe("linking a Google account", () => {
 
     // Another user cannot unlink it by its id.
     const other = await signUp(app, "stranger");
-    const refused = await call(app, "POST", "/api/auth/unlink-account", { token: other.token, body: { accountId: linked!.id }, headers: { origin: PUBLIC_URL } });
+    const refused = await call(app, "POST", "/api/auth/unlink-account", {
+      token: other.token,
+      body: { accountId: linked!.id },
+      headers: { origin: PUBLIC_URL },
+    });
     expect(refused.status).toBe(400);
     expect(await externalAccounts(who)).toHaveLength(1);
 
-    const res = await call(app, "POST", "/api/auth/unlink-account", { token: who.token, body: { accountId: linked!.id }, headers: { origin: PUBLIC_URL } });
+    const res = await call(app, "POST", "/api/auth/unlink-account", {
+      token: who.token,
+      body: { accountId: linked!.id },
+      headers: { origin: PUBLIC_URL },
+    });
     expect(res.status).toBe(200);
     const after = await externalAccounts(who);
     expect(after).toEqual([]);

@@ -20,7 +20,10 @@ export const invitationRoutes = (auth: Auth) =>
   new Hono<AppEnv>()
     .get("/invitations/:invitationId/link", requireOrg, requireAdmin("share invitation links"), async (c) => {
       const inv = await getPendingInvitation({ orgId: c.var.org.id, id: c.req.param("invitationId") });
-      return c.json({ url: invitationUrl("shared", inv), expiresAt: inv.expiresAt.toISOString() } satisfies InvitationLink);
+      return c.json({
+        url: invitationUrl("shared", inv),
+        expiresAt: inv.expiresAt.toISOString(),
+      } satisfies InvitationLink);
     })
     .post("/invitations/accept", async (c) => {
       const input = await parseJson(c, acceptInvitationInput);

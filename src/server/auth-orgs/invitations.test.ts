@@ -16,36 +16,64 @@ beforeAll(async () => {
 });
 
 async function invite(admin: Identity, orgId: string, email: string, role = "org:admin") {
-  const res = await call(ctx.app, "POST", "/api/auth/organization/invite-member", { token: admin.token, body: { email, role, organizationId: orgId } });
+  const res = await call(ctx.app, "POST", "/api/auth/organization/invite-member", {
+    token: admin.token,
+    body: { email, role, organizationId: orgId },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body as { id: string; email: string };
 }
 /** Signs up with a chosen address (unverified: there is no SMTP here). */
 async function signUpAs(email: string): Promise<Identity> {
-  const res = await call(ctx.app, "POST", "/api/auth/sign-up/email", { body: { email, password: "correct-horse-battery", name: "Claimant" } });
+  const res = await call(ctx.app, "POST", "/api/auth/sign-up/email", {
+    body: { email, password: "correct-horse-battery", name: "Claimant" },
+  });
   expect(res.status, res.text).toBe(200);
-  return { label: "claimant", userId: res.body.user.id, email, name: "Claimant", token: res.headers.get("set-auth-token")! };
+  return {
+    label: "claimant",
+    userId: res.body.user.id,
+    email,
+    name: "Claimant",
+    token: res.headers.get("set-auth-token")!,
+  };
 }
 const rolesOf = async (who: Identity) =>
-  ((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).body.organizations as Array<{ id: string; role: string }>).map((o) => [o.id, o.role]);
-const accept = (who: Identity, body: unknown) => call(ctx.app, "POST", "/api/invitations/accept", { token: who.token, body });
-const statusOf = async (id: string) => (await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.id, id)))[0]?.status;
+  (
+    (await call(ctx.app, "GET", "/api/getUser", { token: who.token })).body.organizations as Array<{
+      id: string;
+      role: string;
+    }>
+  ).map((o) => [o.id, o.role]);
+const accept = (who: Identity, body: unknown) =>
+  call(ctx.app, "POST", "/api/invitations/accept", { token: who.token, body });
+const statusOf = async (id: string) =>
+  (await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.id, id)))[0]?.status;
 
 describe("invitation takeover", () => {
   it("security #2: an unverified account with the invited address cannot accept, reject or read the invitation by id", async () => {
     const email = `takeover-${Date.now()}@example.com`;
     const inv = await invite(f.a.admin, f.a.id, email, "org:admin");
     // The id is no secret: any member of the organisation can list it.
-    const listed = await call(ctx.app, "GET", `/api/auth/organization/list-invitations?organizationId=${f.a.id}`, { token: f.a.member.token });
+    const listed = await call(ctx.app, "GET", `/api/auth/organization/list-invitations?organizationId=${f.a.id}`, {
+      token: f.a.member.token,
+    });
     expect((listed.body as Array<{ id: string }>).map((i) => i.id)).toContain(inv.id);
 
     const attacker = await signUpAs(email);
-    const accepted = await call(ctx.app, "POST", "/api/auth/organization/accept-invitation", { token: attacker.token, body: { invitationId: inv.id } });
+    const accepted = await call(ctx.app, "POST", "/api/auth/organization/accept-invitation", {
+      token: attacker.token,
+      body: { invitationId: inv.id },
+    });
     expect(accepted.status).toBe(403);
     expect(accepted.body.message).toMatch(/verif/i);
-    const rejected = await call(ctx.app, "POST", "/api/auth/organization/reject-invitation", { token: attacker.token, body: { invitationId: inv.id } });
+    const rejected = await call(ctx.app, "POST", "/api/auth/organization/reject-invitation", {
+      token: attacker.token,
+      body: { invitationId: inv.id },
+    });
     expect(rejected.status).toBe(403);
-    const read = await call(ctx.app, "GET", `/api/auth/organization/get-invitation?id=${inv.id}`, { token: attacker.token });
+    const read = await call(ctx.app, "GET", `/api/auth/organization/get-invitation?id=${inv.id}`, {
+      token: attacker.token,
+    });
     expect(read.status).toBe(403);
     expect(read.text).not.toContain(f.a.name);
     // The id alone does not open the link route either.
@@ -78,7 +106,9 @@ describe("invitation takeover", () => {
     // A copied link says nothing about who reads the mailbox: the address stays unverified.
     expect(ok.body).toEqual({ organizationId: org.id, role: "org:admin", emailVerified: false });
     expect(await rolesOf(invitee)).toEqual([[org.id, "org:admin"]]);
-    expect((await call(ctx.app, "GET", "/api/getUser", { token: invitee.token })).body.activeOrganizationId).toBe(org.id);
+    expect((await call(ctx.app, "GET", "/api/getUser", { token: invitee.token })).body.activeOrganizationId).toBe(
+      org.id,
+    );
     expect(await statusOf(inv.id)).toBe("accepted");
     // Following the link again is harmless.
     expect((await accept(invitee, params)).status).toBe(200);
@@ -90,17 +120,26 @@ describe("invitation takeover", () => {
     const canceledEmail = `canceled-${Date.now()}@example.com`;
     const canceled = await invite(admin, org.id, canceledEmail);
     const canceledLink = linkParams(await invitationLink(ctx.app, admin, org.id, canceled.id));
-    const cancel = await call(ctx.app, "POST", "/api/auth/organization/cancel-invitation", { token: admin.token, body: { invitationId: canceled.id } });
+    const cancel = await call(ctx.app, "POST", "/api/auth/organization/cancel-invitation", {
+      token: admin.token,
+      body: { invitationId: canceled.id },
+    });
     expect(cancel.status).toBe(200);
     const late = await accept(await signUpAs(canceledEmail), canceledLink);
     expect(late.status).toBe(409);
     expect(late.body.error).toBe("This invitation is no longer valid");
-    expect((await call(ctx.app, "GET", `/api/invitations/${canceled.id}/link?orgId=${org.id}`, { token: admin.token })).status).toBe(404);
+    expect(
+      (await call(ctx.app, "GET", `/api/invitations/${canceled.id}/link?orgId=${org.id}`, { token: admin.token }))
+        .status,
+    ).toBe(404);
 
     const expiredEmail = `expired-${Date.now()}@example.com`;
     const expired = await invite(admin, org.id, expiredEmail);
     const expiredLink = linkParams(await invitationLink(ctx.app, admin, org.id, expired.id));
-    await db().update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, expired.id));
+    await db()
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.id, expired.id));
     const tooLate = await accept(await signUpAs(expiredEmail), expiredLink);
     expect(tooLate.status).toBe(409);
     expect(tooLate.body.error).toBe("This invitation has expired");
@@ -114,11 +153,19 @@ describe("invitation takeover", () => {
     expect(asMember.body.error).toBe("Only organization admins can share invitation links");
     // B's admin, in B, naming A's invitation.
     await setActive(ctx.app, f.b.admin, f.b.id);
-    const crossOrg = await call(ctx.app, "GET", `/api/invitations/${inv.id}/link?orgId=${f.b.id}`, { token: f.b.admin.token });
+    const crossOrg = await call(ctx.app, "GET", `/api/invitations/${inv.id}/link?orgId=${f.b.id}`, {
+      token: f.b.admin.token,
+    });
     expect(crossOrg.status).toBe(404);
     expect(crossOrg.text).not.toContain("token=");
     expect((await call(ctx.app, "GET", path, { token: f.b.admin.token })).status).toBe(404);
-    expect((await call(ctx.app, "GET", `/api/invitations/no-such-invitation/link?orgId=${f.a.id}`, { token: f.a.admin.token })).status).toBe(404);
+    expect(
+      (
+        await call(ctx.app, "GET", `/api/invitations/no-such-invitation/link?orgId=${f.a.id}`, {
+          token: f.a.admin.token,
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(ctx.app, "GET", path)).status).toBe(401);
   });
 
@@ -145,7 +192,8 @@ describe("invitation takeover", () => {
     const params = linkParams(await invitationLink(ctx.app, f.a.admin, f.a.id, inv.id));
     const who = await signUpAs(email);
     const own = await createOrg(ctx.app, who);
-    const key = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${own.id}`, { token: who.token })).body.apiKey as string;
+    const key = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${own.id}`, { token: who.token })).body
+      .apiKey as string;
     const res = await call(ctx.app, "POST", "/api/invitations/accept", { token: key, body: params });
     expect(res.status).toBe(403);
     expect(await statusOf(inv.id)).toBe("pending");

@@ -20,12 +20,17 @@ async function findInvitation(where: { id: string; orgId?: string }) {
     .select({ invitation, organizationName: organization.name })
     .from(invitation)
     .innerJoin(organization, eq(organization.id, invitation.organizationId))
-    .where(where.orgId ? and(eq(invitation.id, where.id), eq(invitation.organizationId, where.orgId)) : eq(invitation.id, where.id))
+    .where(
+      where.orgId
+        ? and(eq(invitation.id, where.id), eq(invitation.organizationId, where.orgId))
+        : eq(invitation.id, where.id),
+    )
     .limit(1);
   return row ?? null;
 }
 
-const isOpen = (inv: { status: string; expiresAt: Date }) => inv.status === "pending" && inv.expiresAt.getTime() > Date.now();
+const isOpen = (inv: { status: string; expiresAt: Date }) =>
+  inv.status === "pending" && inv.expiresAt.getTime() > Date.now();
 
 /** An organisation's pending invitation, for its admins; 404 for another organisation's. */
 export async function getPendingInvitation({ orgId, id }: { orgId: string; id: string }) {
@@ -57,7 +62,10 @@ export async function acceptInvitationByLink(opts: {
     throw new AppError("forbidden", "This invitation was sent to another email address");
   }
   const role = inv.role ?? MEMBER_ROLE;
-  const [caller] = await db().select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, opts.caller.id));
+  const [caller] = await db()
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, opts.caller.id));
   // The same link opened twice: the first visit made the membership.
   if (inv.status === "accepted" && (await isMember(inv.organizationId, opts.caller.id))) {
     return { organizationId: inv.organizationId, role, emailVerified: caller?.emailVerified ?? false };
@@ -74,7 +82,9 @@ export async function acceptInvitationByLink(opts: {
   if (!claimed.length) throw new AppError("conflict", "This invitation is no longer valid");
   try {
     // Better Auth's server-side add: its membership limit and our role hook still apply.
-    await opts.auth.api.addMember({ body: { userId: opts.caller.id, organizationId: inv.organizationId, role: role as typeof MEMBER_ROLE } });
+    await opts.auth.api.addMember({
+      body: { userId: opts.caller.id, organizationId: inv.organizationId, role: role as typeof MEMBER_ROLE },
+    });
   } catch (error) {
     await db().update(invitation).set({ status: "pending" }).where(eq(invitation.id, inv.id));
     throw asAppError(error);
@@ -86,19 +96,28 @@ export async function acceptInvitationByLink(opts: {
     emailVerified = true;
   }
   // Land in the organisation just joined, as Better Auth's own accept does.
-  await opts.auth.api.setActiveOrganization({ headers: opts.headers, body: { organizationId: inv.organizationId } }).catch(() => undefined);
+  await opts.auth.api
+    .setActiveOrganization({ headers: opts.headers, body: { organizationId: inv.organizationId } })
+    .catch(() => undefined);
   return { organizationId: inv.organizationId, role, emailVerified };
 }
 
 async function isMember(orgId: string, userId: string) {
-  const [row] = await db().select({ id: member.id }).from(member).where(and(eq(member.organizationId, orgId), eq(member.userId, userId))).limit(1);
+  const [row] = await db()
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
 function asAppError(error: unknown) {
   if (error instanceof APIError) {
     const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
-    return new AppError(error.statusCode === 403 ? "forbidden" : "bad_request", message || "Could not accept the invitation");
+    return new AppError(
+      error.statusCode === 403 ? "forbidden" : "bad_request",
+      message || "Could not accept the invitation",
+    );
   }
   return error;
 }

@@ -77,7 +77,10 @@ describe("organisations", () => {
     const leaver = await signUp(ctx.app, "leaver");
     await addMember(ctx.app, admin, org.id, leaver, "org:member");
     expect((await getUser(leaver, org.id)).status).toBe(200);
-    const left = await call(ctx.app, "POST", "/api/auth/organization/leave", { token: leaver.token, body: { organizationId: org.id } });
+    const left = await call(ctx.app, "POST", "/api/auth/organization/leave", {
+      token: leaver.token,
+      body: { organizationId: org.id },
+    });
     expect(left.status).toBe(200);
     expect((await getUser(leaver, org.id)).status).toBe(404);
   });
@@ -139,8 +142,16 @@ describe("request context", () => {
     probe().request(path, { method, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
 
   it("resolves the session's active organisation, role and isAdmin", async () => {
-    expect(await (await ask("GET", "/probe", f.a.admin)).json()).toEqual({ org: f.a.id, role: "org:admin", isAdmin: true });
-    expect(await (await ask("GET", "/probe", f.a.member)).json()).toEqual({ org: f.a.id, role: "org:member", isAdmin: false });
+    expect(await (await ask("GET", "/probe", f.a.admin)).json()).toEqual({
+      org: f.a.id,
+      role: "org:admin",
+      isAdmin: true,
+    });
+    expect(await (await ask("GET", "/probe", f.a.member)).json()).toEqual({
+      org: f.a.id,
+      role: "org:member",
+      isAdmin: false,
+    });
   });
 
   it("an orgId query parameter must name an organisation the caller belongs to (else 404)", async () => {
@@ -166,13 +177,20 @@ describe("request context", () => {
 describe("rate limit", () => {
   it("limits failed sign-ins per client address", async () => {
     const config = testConfig({ AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "true" });
-    const app = createApp({ config, auth: createAuth({ db: ctx.services.database.db, config, secret: "rate-limit-test-secret-0123456789" }) });
+    const app = createApp({
+      config,
+      auth: createAuth({ db: ctx.services.database.db, config, secret: "rate-limit-test-secret-0123456789" }),
+    });
     // Random addresses: a database reused across runs keeps earlier attempts within the window.
-    const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const randomIp = () =>
+      `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const ip = randomIp();
     // A different email each time: failures per account are limited too (sign-in-guard.test.ts).
     const attempt = () =>
-      call(app, "POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail("nobody"), password: "wrong-password" }, headers: { "x-forwarded-for": ip } });
+      call(app, "POST", "/api/auth/sign-in/email", {
+        body: { email: uniqueEmail("nobody"), password: "wrong-password" },
+        headers: { "x-forwarded-for": ip },
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt()).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -192,7 +210,11 @@ describe("stored image URLs", () => {
     const bad = await call(ctx.app, "POST", "/api/auth/organization/create", {
       token: owner.token,
       headers: origin,
-      body: { name: "Logo Org", slug: `logo-org-${owner.userId.slice(0, 6)}`, logo: "javascript:alert(document.cookie)" },
+      body: {
+        name: "Logo Org",
+        slug: `logo-org-${owner.userId.slice(0, 6)}`,
+        logo: "javascript:alert(document.cookie)",
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Logo URL must be a valid URL");
@@ -200,7 +222,11 @@ describe("stored image URLs", () => {
 
     const org = await createOrg(ctx.app, owner, `Logo Org ${owner.userId.slice(0, 6)}`);
     const update = (logo: string) =>
-      call(ctx.app, "POST", "/api/auth/organization/update", { token: owner.token, headers: origin, body: { organizationId: org.id, data: { logo } } });
+      call(ctx.app, "POST", "/api/auth/organization/update", {
+        token: owner.token,
+        headers: origin,
+        body: { organizationId: org.id, data: { logo } },
+      });
     expect((await update("javascript:alert(1)")).status).toBe(400);
     expect((await update("data:text/html,<script>alert(1)</script>")).status).toBe(400);
     expect((await getUser(owner, org.id)).body.organizations[0].imageUrl).toBeNull();
@@ -211,16 +237,29 @@ describe("stored image URLs", () => {
   it("security #11: a user image must be an http(s) or our own file URL, at sign-up and on update", async () => {
     const signUpBad = await call(ctx.app, "POST", "/api/auth/sign-up/email", {
       headers: origin,
-      body: { email: `img-${Date.now()}@example.com`, password: "correct-horse-battery", name: "Img", image: "javascript:alert(1)" },
+      body: {
+        email: `img-${Date.now()}@example.com`,
+        password: "correct-horse-battery",
+        name: "Img",
+        image: "javascript:alert(1)",
+      },
     });
     expect(signUpBad.status).toBe(400);
     expect(signUpBad.body.message).toBe("Image URL must be a valid URL");
     const who = await signUp(ctx.app, "image-user");
-    const bad = await call(ctx.app, "POST", "/api/auth/update-user", { token: who.token, headers: origin, body: { image: "javascript:alert(1)" } });
+    const bad = await call(ctx.app, "POST", "/api/auth/update-user", {
+      token: who.token,
+      headers: origin,
+      body: { image: "javascript:alert(1)" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Image URL must be a valid URL");
     expect((await getUser(who)).body.imageUrl).toBeNull();
-    const good = await call(ctx.app, "POST", "/api/auth/update-user", { token: who.token, headers: origin, body: { image: "/api/files/avatar.png" } });
+    const good = await call(ctx.app, "POST", "/api/auth/update-user", {
+      token: who.token,
+      headers: origin,
+      body: { image: "/api/files/avatar.png" },
+    });
     expect(good.status).toBe(200);
     expect((await getUser(who)).body.imageUrl).toBe("/api/files/avatar.png");
   });

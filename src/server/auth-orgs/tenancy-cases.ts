@@ -10,7 +10,10 @@ import type { TenancyCases } from "../test/tenancy-types";
 let invited: { id: string; email: string; token: string } = { id: "none", email: "none", token: "none" };
 async function seedInvitation(ctx: TestContext, a: OrgFixture) {
   const email = `tenancy-invitee-${Date.now()}@example.com`;
-  const res = await call(ctx.app, "POST", "/api/auth/organization/invite-member", { token: a.admin.token, body: { email, role: "org:admin", organizationId: a.id } });
+  const res = await call(ctx.app, "POST", "/api/auth/organization/invite-member", {
+    token: a.admin.token,
+    body: { email, role: "org:admin", organizationId: a.id },
+  });
   const { token } = linkParams(await invitationLink(ctx.app, a.admin, a.id, res.body.id));
   invited = { id: res.body.id, email, token };
   return [email, token];
@@ -37,10 +40,22 @@ export const authOrgTenancyCases: TenancyCases = {
   "POST /api/auth/*": {
     attacks: (f) => [
       { method: "POST", path: "/api/auth/organization/set-active", body: { organizationId: f.a.id } },
-      { method: "POST", path: "/api/auth/organization/invite-member", body: { organizationId: f.a.id, email: "intruder@example.com", role: "org:admin" } },
-      { method: "POST", path: "/api/auth/organization/update", body: { organizationId: f.a.id, data: { name: "Hijacked" } } },
+      {
+        method: "POST",
+        path: "/api/auth/organization/invite-member",
+        body: { organizationId: f.a.id, email: "intruder@example.com", role: "org:admin" },
+      },
+      {
+        method: "POST",
+        path: "/api/auth/organization/update",
+        body: { organizationId: f.a.id, data: { name: "Hijacked" } },
+      },
       { method: "POST", path: "/api/auth/organization/delete", body: { organizationId: f.a.id } },
-      { method: "POST", path: "/api/auth/organization/remove-member", body: { organizationId: f.a.id, memberIdOrEmail: f.a.member.email } },
+      {
+        method: "POST",
+        path: "/api/auth/organization/remove-member",
+        body: { organizationId: f.a.id, memberIdOrEmail: f.a.member.email },
+      },
       { method: "POST", path: "/api/auth/organization/get-active-member", body: {} },
     ],
     control: (f) => ({ method: "POST", path: "/api/auth/organization/set-active", body: { organizationId: f.a.id } }),
@@ -69,7 +84,10 @@ export const authOrgTenancyCases: TenancyCases = {
       { method: "POST", path: "/api/invitations/accept", body: { invitationId: invited.id, token: invited.id } },
     ],
     intact: async () => {
-      const [row] = await db().select({ status: invitation.status }).from(invitation).where(eq(invitation.id, invited.id));
+      const [row] = await db()
+        .select({ status: invitation.status })
+        .from(invitation)
+        .where(eq(invitation.id, invited.id));
       if (row?.status !== "pending") throw new Error(`A's invitation was ${row?.status ?? "deleted"} by an outsider`);
     },
   },

@@ -18,7 +18,15 @@ export async function getUserInfo(user: RequestUser, activeOrganizationId: strin
         listMcpServers({ orgId: org.id }),
       ]);
       // The hub reads the organisation's MCP servers from its connections map (hub spec §3).
-      return { id: org.id, name: org.name, slug: org.slug, role, imageUrl: org.logo, connections: { ...connections, mcp_servers: mcpServers }, ...state };
+      return {
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        role,
+        imageUrl: org.logo,
+        connections: { ...connections, mcp_servers: mcpServers },
+        ...state,
+      };
     }),
   );
   return {

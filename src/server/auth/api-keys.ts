@@ -17,16 +17,38 @@ function sixMonthsFrom(date: Date) {
 }
 
 /** The caller's live key in this organisation, or a new one. */
-export async function getOrCreateApiKey({ orgId, userId }: { orgId: string; userId: string }): Promise<{ apiKey: string; expiresAt: string }> {
+export async function getOrCreateApiKey({
+  orgId,
+  userId,
+}: {
+  orgId: string;
+  userId: string;
+}): Promise<{ apiKey: string; expiresAt: string }> {
   const [live] = await db()
     .select()
     .from(apiKey)
-    .where(and(eq(apiKey.organizationId, orgId), eq(apiKey.userId, userId), isNull(apiKey.revokedAt), gt(apiKey.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(apiKey.organizationId, orgId),
+        eq(apiKey.userId, userId),
+        isNull(apiKey.revokedAt),
+        gt(apiKey.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   if (live) return { apiKey: secrets().decrypt(live.encryptedKey), expiresAt: live.expiresAt.toISOString() };
   const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
   const expiresAt = sixMonthsFrom(new Date());
-  await db().insert(apiKey).values({ id: randomUUID(), organizationId: orgId, userId, keyHash: hash(key), encryptedKey: secrets().encrypt(key), expiresAt });
+  await db()
+    .insert(apiKey)
+    .values({
+      id: randomUUID(),
+      organizationId: orgId,
+      userId,
+      keyHash: hash(key),
+      encryptedKey: secrets().encrypt(key),
+      expiresAt,
+    });
   return { apiKey: key, expiresAt: expiresAt.toISOString() };
 }
 
@@ -49,6 +71,9 @@ export async function authenticateApiKey(key: string) {
     .where(and(eq(apiKey.keyHash, hash(key)), isNull(apiKey.revokedAt), gt(apiKey.expiresAt, sql`now()`)))
     .limit(1);
   if (!row) return null;
-  await db().update(apiKey).set({ lastUsedAt: sql`now()` }).where(eq(apiKey.id, row.id));
+  await db()
+    .update(apiKey)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(apiKey.id, row.id));
   return { orgId: row.orgId, user: row.user, keyId: row.id };
 }

@@ -36,7 +36,12 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         schema: { ...tables, rateLimit: tables.rateLimit },
       }),
     ),
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
     emailVerification: email.emailVerification,
     trustedOrigins: config.trustedOrigins,
     logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel },
@@ -77,7 +82,10 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     },
     plugins: [
       bearer(),
-      signInGuard({ db: opts.db, limit: { max: config.authRateLimit.max, windowSeconds: config.authRateLimit.window } }),
+      signInGuard({
+        db: opts.db,
+        limit: { max: config.authRateLimit.max, windowSeconds: config.authRateLimit.window },
+      }),
       passwordPolicy(),
       sessionRevocation(),
       ...(config.google ? [googleProvider(config.google)] : []),

@@ -13,7 +13,10 @@ import { API_KEY_PREFIX, authenticateApiKey } from "./api-keys";
 export const requireSession = (auth: Auth) => {
   const cache = createSessionCache();
   return createMiddleware<AppEnv>(async (c, next) => {
-    const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    const bearer = c.req
+      .header("authorization")
+      ?.match(/^Bearer\s+(.+)$/i)?.[1]
+      ?.trim();
     if (bearer?.startsWith(API_KEY_PREFIX)) {
       // A personal API key: the user, in the one organisation it was issued for.
       const key = await authenticateApiKey(bearer);

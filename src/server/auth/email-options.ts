@@ -23,7 +23,13 @@ export function emailAuthOptions(config: Config, mailer: Mailer | null = createM
       // by invitation id (security #2, CVE-2026-53514). The secret link is the other way in.
       requireEmailVerificationOnInvitation: true,
       sendInvitationEmail: mailer
-        ? async (data: { id: string; email: string; role: string; organization: { name: string }; inviter: { user: { name: string; email: string } } }) => {
+        ? async (data: {
+            id: string;
+            email: string;
+            role: string;
+            organization: { name: string };
+            inviter: { user: { name: string; email: string } };
+          }) => {
             await mailer.send(
               invitationEmail({
                 to: data.email,

@@ -20,7 +20,9 @@ beforeAll(async () => {
 const rawToken = (signed: string) => signed.split(".")[0]!;
 
 async function signInAgain(email: string) {
-  const res = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email, password: "correct-horse-battery" } });
+  const res = await call(ctx.app, "POST", "/api/auth/sign-in/email", {
+    body: { email, password: "correct-horse-battery" },
+  });
   expect(res.status).toBe(200);
   return res.headers.get("set-auth-token")!;
 }
@@ -44,7 +46,9 @@ describe("session tokens at rest", { timeout: 120_000 }, () => {
     const who = await signUp(ctx.app, "dumped");
     const [row] = await sessionRows(who.userId);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: row!.token })).status).toBe(401);
-    const viaCookie = await call(ctx.app, "GET", "/api/auth/get-session", { headers: { cookie: `better-auth.session_token=${row!.token}` } });
+    const viaCookie = await call(ctx.app, "GET", "/api/auth/get-session", {
+      headers: { cookie: `better-auth.session_token=${row!.token}` },
+    });
     expect(viaCookie.body).toBeNull();
   });
 
@@ -87,8 +91,11 @@ describe("session tokens at rest", { timeout: 120_000 }, () => {
     const who = await signUp(ctx.app, "others");
     const b = await signInAgain(who.email);
     const c = await signInAgain(who.email);
-    for (const token of [who.token, b, c]) expect((await call(ctx.app, "GET", "/api/getUser", { token })).status).toBe(200);
-    expect((await call(ctx.app, "POST", "/api/auth/revoke-other-sessions", { token: who.token, body: {} })).status).toBe(200);
+    for (const token of [who.token, b, c])
+      expect((await call(ctx.app, "GET", "/api/getUser", { token })).status).toBe(200);
+    expect(
+      (await call(ctx.app, "POST", "/api/auth/revoke-other-sessions", { token: who.token, body: {} })).status,
+    ).toBe(200);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).status).toBe(200);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: b })).status).toBe(401);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: c })).status).toBe(401);
@@ -100,10 +107,15 @@ describe("session tokens at rest", { timeout: 120_000 }, () => {
     const stranger = await signUp(ctx.app, "stranger");
     // Someone else's session, by token or by what list-sessions would show: left alone.
     for (const token of [rawToken(stranger.token), hashSessionToken(rawToken(stranger.token))]) {
-      expect((await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token } })).status).toBe(200);
+      expect(
+        (await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token } })).status,
+      ).toBe(200);
     }
     expect((await call(ctx.app, "GET", "/api/getUser", { token: stranger.token })).status).toBe(200);
-    expect((await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token: rawToken(mine) } })).status).toBe(200);
+    expect(
+      (await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token: rawToken(mine) } }))
+        .status,
+    ).toBe(200);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: mine })).status).toBe(401);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).status).toBe(200);
   });
@@ -111,12 +123,14 @@ describe("session tokens at rest", { timeout: 120_000 }, () => {
   it("security #13: a session stored in plain text before the upgrade keeps working once the migration hashed it", async () => {
     const who = await signUp(ctx.app, "legacy");
     const legacyToken = randomBytes(24).toString("base64url").slice(0, 32);
-    await db().insert(session).values({
-      id: randomUUID(),
-      token: legacyToken,
-      userId: who.userId,
-      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-    });
+    await db()
+      .insert(session)
+      .values({
+        id: randomUUID(),
+        token: legacyToken,
+        userId: who.userId,
+        expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+      });
     const migration = readFileSync(path.join(migrationsFolder(), "0006_hash_session_tokens.sql"), "utf8");
     await db().execute(sql.raw(migration));
     const rows = await sessionRows(who.userId);

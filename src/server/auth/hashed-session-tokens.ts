@@ -17,7 +17,8 @@ export function hashSessionToken(token: string): string {
 }
 
 /** A stored token is 64 hex digits; Better Auth's own tokens are 32 alphanumerics. */
-export const isStoredTokenHash = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+export const isStoredTokenHash = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 
 type Known = Map<string, string>; // stored hash → the token the caller gave
 
@@ -58,7 +59,10 @@ function wrap<A extends Adapter>(inner: A): A {
     create: async (args) => {
       if (!isSession(args.model)) return inner.create(args);
       const known: Known = new Map();
-      return restore(await inner.create({ ...args, data: hashData(args.data as Record<string, unknown>, known) as never }), known);
+      return restore(
+        await inner.create({ ...args, data: hashData(args.data as Record<string, unknown>, known) as never }),
+        known,
+      );
     },
     findOne: async (args) => {
       if (!isSession(args.model)) return inner.findOne(args);
@@ -71,17 +75,32 @@ function wrap<A extends Adapter>(inner: A): A {
       const rows = await inner.findMany({ ...args, where: hashWhere(args.where, known) });
       return rows.map((row) => restore(row, known));
     },
-    count: async (args) => (isSession(args.model) ? inner.count({ ...args, where: hashWhere(args.where, new Map()) }) : inner.count(args)),
+    count: async (args) =>
+      isSession(args.model) ? inner.count({ ...args, where: hashWhere(args.where, new Map()) }) : inner.count(args),
     update: async (args) => {
       if (!isSession(args.model)) return inner.update(args);
       const known: Known = new Map();
-      const row = await inner.update({ ...args, where: hashWhere(args.where, known)!, update: hashData(args.update, known) });
+      const row = await inner.update({
+        ...args,
+        where: hashWhere(args.where, known)!,
+        update: hashData(args.update, known),
+      });
       return restore(row, known);
     },
     updateMany: async (args) =>
-      isSession(args.model) ? inner.updateMany({ ...args, where: hashWhere(args.where, new Map())!, update: hashData(args.update, new Map()) }) : inner.updateMany(args),
-    delete: async (args) => (isSession(args.model) ? inner.delete({ ...args, where: hashWhere(args.where, new Map())! }) : inner.delete(args)),
-    deleteMany: async (args) => (isSession(args.model) ? inner.deleteMany({ ...args, where: hashWhere(args.where, new Map())! }) : inner.deleteMany(args)),
+      isSession(args.model)
+        ? inner.updateMany({
+            ...args,
+            where: hashWhere(args.where, new Map())!,
+            update: hashData(args.update, new Map()),
+          })
+        : inner.updateMany(args),
+    delete: async (args) =>
+      isSession(args.model) ? inner.delete({ ...args, where: hashWhere(args.where, new Map())! }) : inner.delete(args),
+    deleteMany: async (args) =>
+      isSession(args.model)
+        ? inner.deleteMany({ ...args, where: hashWhere(args.where, new Map())! })
+        : inner.deleteMany(args),
     consumeOne: async (args) => {
       if (!isSession(args.model)) return inner.consumeOne(args);
       const known: Known = new Map();
@@ -90,7 +109,10 @@ function wrap<A extends Adapter>(inner: A): A {
     incrementOne: async (args) => {
       if (!isSession(args.model)) return inner.incrementOne(args);
       const known: Known = new Map();
-      return restore(await inner.incrementOne({ ...args, where: hashWhere(args.where, known)!, set: hashData(args.set, known) }), known);
+      return restore(
+        await inner.incrementOne({ ...args, where: hashWhere(args.where, known)!, set: hashData(args.set, known) }),
+        known,
+      );
     },
   };
   // Better Auth runs writes inside the adapter's transactions: the adapter it gets there is wrapped too.

@@ -38,7 +38,10 @@ export function invitationUrl(kind: InvitationLinkKind, invitation: { id: string
 }
 
 /** Which kind of link the token belongs to, or null when it was not made for this invitation. */
-export function checkInvitationToken(token: string, invitation: { id: string; email: string }): InvitationLinkKind | null {
+export function checkInvitationToken(
+  token: string,
+  invitation: { id: string; email: string },
+): InvitationLinkKind | null {
   for (const kind of ["mailed", "shared"] as const) {
     const expected = Buffer.from(invitationToken(kind, invitation));
     const given = Buffer.from(token);

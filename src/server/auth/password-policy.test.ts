@@ -11,7 +11,9 @@ beforeAll(async () => {
 });
 
 const signUpWith = (password: string) =>
-  call(ctx.app, "POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail("policy"), password, name: "Policy Tester" } });
+  call(ctx.app, "POST", "/api/auth/sign-up/email", {
+    body: { email: uniqueEmail("policy"), password, name: "Policy Tester" },
+  });
 
 describe("password policy", { timeout: 120_000 }, () => {
   it("security #14: sign-up refuses 12345678, password and anything under 10 characters", async () => {
@@ -34,7 +36,10 @@ describe("password policy", { timeout: 120_000 }, () => {
   it("security #14: changing a password follows the same rules", async () => {
     const who = await signUp(ctx.app, "changer");
     const change = (newPassword: string) =>
-      call(ctx.app, "POST", "/api/auth/change-password", { token: who.token, body: { currentPassword: "correct-horse-battery", newPassword } });
+      call(ctx.app, "POST", "/api/auth/change-password", {
+        token: who.token,
+        body: { currentPassword: "correct-horse-battery", newPassword },
+      });
     expect((await change("12345678")).body.message).toBe(PASSWORD_TOO_SHORT);
     const common = await change("qwertyuiop");
     expect(common.status).toBe(400);
@@ -43,7 +48,9 @@ describe("password policy", { timeout: 120_000 }, () => {
   });
 
   it("security #14: signing in does not judge the password: a common one gets the usual answer", async () => {
-    const res = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail("nobody"), password: "password" } });
+    const res = await call(ctx.app, "POST", "/api/auth/sign-in/email", {
+      body: { email: uniqueEmail("nobody"), password: "password" },
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Invalid email or password");
   });

@@ -28,7 +28,9 @@ async function orgWith(label: string) {
 }
 
 async function memberId(admin: Identity, orgId: string, userId: string) {
-  const full = await call(ctx.app, "GET", `/api/auth/organization/get-full-organization?organizationId=${orgId}`, { token: admin.token });
+  const full = await call(ctx.app, "GET", `/api/auth/organization/get-full-organization?organizationId=${orgId}`, {
+    token: admin.token,
+  });
   return (full.body.members as Array<{ id: string; userId: string }>).find((m) => m.userId === userId)!.id;
 }
 
@@ -46,13 +48,20 @@ async function chat(who: Identity, orgId: string, agentId: number, content: stri
 describe("cached sessions and memberships", () => {
   it("a revoked session stops working at once", async () => {
     const who = await signUp(ctx.app, "revoke");
-    const second = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email: who.email, password: "correct-horse-battery" } });
+    const second = await call(ctx.app, "POST", "/api/auth/sign-in/email", {
+      body: { email: who.email, password: "correct-horse-battery" },
+    });
     const other = second.headers.get("set-auth-token")!;
     expect((await call(ctx.app, "GET", "/api/getUser", { token: other })).status).toBe(200); // now cached
     // The list shows each session by its stored hash, never its token (security #13).
     const sessions = await call(ctx.app, "GET", "/api/auth/list-sessions", { token: who.token });
-    const target = (sessions.body as Array<{ token: string }>).find((s) => s.token === hashSessionToken(other.split(".")[0]!))!;
-    expect((await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token: target.token } })).status).toBe(200);
+    const target = (sessions.body as Array<{ token: string }>).find(
+      (s) => s.token === hashSessionToken(other.split(".")[0]!),
+    )!;
+    expect(
+      (await call(ctx.app, "POST", "/api/auth/revoke-session", { token: who.token, body: { token: target.token } }))
+        .status,
+    ).toBe(200);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: other })).status).toBe(401);
     expect((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).status).toBe(200);
   });
@@ -71,14 +80,27 @@ describe("cached sessions and memberships", () => {
   it("a demoted admin is refused admin actions at once (403), a promoted member allowed", async () => {
     const { admin, member, org } = await orgWith("demoted");
     const body = { action: "create", key: "openai", data: { OPENAI_API_KEY: "sk-demotion" } };
-    expect((await call(ctx.app, "POST", `/api/updateConnections?orgId=${org.id}`, { token: member.token, body })).status).toBe(403);
+    expect(
+      (await call(ctx.app, "POST", `/api/updateConnections?orgId=${org.id}`, { token: member.token, body })).status,
+    ).toBe(403);
     const id = await memberId(admin, org.id, member.userId);
-    const promote = await call(ctx.app, "POST", "/api/auth/organization/update-member-role", { token: admin.token, body: { memberId: id, role: "org:admin", organizationId: org.id } });
+    const promote = await call(ctx.app, "POST", "/api/auth/organization/update-member-role", {
+      token: admin.token,
+      body: { memberId: id, role: "org:admin", organizationId: org.id },
+    });
     expect(promote.status).toBe(200);
-    expect((await call(ctx.app, "POST", `/api/updateConnections?orgId=${org.id}`, { token: member.token, body })).status).toBe(200);
-    const demote = await call(ctx.app, "POST", "/api/auth/organization/update-member-role", { token: admin.token, body: { memberId: id, role: "org:member", organizationId: org.id } });
+    expect(
+      (await call(ctx.app, "POST", `/api/updateConnections?orgId=${org.id}`, { token: member.token, body })).status,
+    ).toBe(200);
+    const demote = await call(ctx.app, "POST", "/api/auth/organization/update-member-role", {
+      token: admin.token,
+      body: { memberId: id, role: "org:member", organizationId: org.id },
+    });
     expect(demote.status).toBe(200);
-    const refused = await call(ctx.app, "POST", `/api/updateConnections?orgId=${org.id}`, { token: member.token, body: { ...body, action: "update" } });
+    const refused = await call(ctx.app, "POST", `/api/updateConnections?orgId=${org.id}`, {
+      token: member.token,
+      body: { ...body, action: "update" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/^Only organization admins can /);
   });
@@ -89,7 +111,10 @@ describe("cached sessions and memberships", () => {
     const second = await createOrg(ctx.app, who, `Second ${randomUUID().slice(0, 6)}`);
     await setActive(ctx.app, who, first.id);
     await createAgent(ctx.app, who, first.id, { name: "Only in first" });
-    const names = async () => ((await call(ctx.app, "GET", "/api/agents", { token: who.token })).body as Array<{ name: string }>).map((a) => a.name);
+    const names = async () =>
+      ((await call(ctx.app, "GET", "/api/agents", { token: who.token })).body as Array<{ name: string }>).map(
+        (a) => a.name,
+      );
     expect(await names()).toContain("Only in first");
     await setActive(ctx.app, who, second.id);
     expect(await names()).not.toContain("Only in first");
@@ -119,11 +144,22 @@ describe("cached credentials and agents", () => {
     expect(two.headers.authorization).toBe("Bearer sk-second-key");
     expect(JSON.stringify(two.body.messages[0])).toContain("Version two.");
 
-    expect((await call(ctx.app, "DELETE", `/api/agents?orgId=${org.id}`, { token: admin.token, body: { agentId: agent.id } })).status).toBe(200);
+    expect(
+      (
+        await call(ctx.app, "DELETE", `/api/agents?orgId=${org.id}`, {
+          token: admin.token,
+          body: { agentId: agent.id },
+        })
+      ).status,
+    ).toBe(200);
     const gone = await ctx.app.request(`/api/chat?orgId=${org.id}`, {
       method: "POST",
       headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ agentId: agent.id, threadId: null, messages: [{ id: randomUUID(), role: "user", content: "still there?" }] }),
+      body: JSON.stringify({
+        agentId: agent.id,
+        threadId: null,
+        messages: [{ id: randomUUID(), role: "user", content: "still there?" }],
+      }),
     });
     expect(gone.status).toBe(404);
   });

@@ -17,7 +17,10 @@ const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=([^
 
 /** What identifies the caller's session in a request: its bearer token or session cookie; null if none. */
 export function sessionKey(headers: Headers): string | null {
-  const bearer = headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const bearer = headers
+    .get("authorization")
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim();
   if (bearer) return `b:${bearer}`;
   const cookie = headers.get("cookie")?.match(SESSION_COOKIE);
   return cookie ? `c:${cookie[1]}=${cookie[2]}` : null;
@@ -42,5 +45,9 @@ export function createSessionCache() {
 const memberships = new TopicCache<Awaited<ReturnType<typeof getMembership>>>("auth");
 
 export function getCachedMembership(args: { orgId: string; userId: string }) {
-  return memberships.get(`${args.orgId}:${args.userId}`, () => getMembership(args), (m) => m !== null);
+  return memberships.get(
+    `${args.orgId}:${args.userId}`,
+    () => getMembership(args),
+    (m) => m !== null,
+  );
 }

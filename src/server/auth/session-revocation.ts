@@ -14,13 +14,19 @@ export function sessionRevocation(): BetterAuthPlugin {
     endpoints: {
       revokeSession: createAuthEndpoint(
         "/revoke-session",
-        { method: "POST", body: z.object({ token: z.string() }), use: [sensitiveSessionMiddleware], requireHeaders: true },
+        {
+          method: "POST",
+          body: z.object({ token: z.string() }),
+          use: [sensitiveSessionMiddleware],
+          requireHeaders: true,
+        },
         async (ctx) => {
           // The session's token, or what /list-sessions shows for it (the stored hash).
           const stored = isStoredTokenHash(ctx.body.token) ? ctx.body.token : hashSessionToken(ctx.body.token);
           const sessions = await ctx.context.internalAdapter.listSessions(ctx.context.session.user.id);
           const target = sessions.find((s) => s.token === stored);
-          if (target) await ctx.context.adapter.delete({ model: "session", where: [{ field: "id", value: target.id }] });
+          if (target)
+            await ctx.context.adapter.delete({ model: "session", where: [{ field: "id", value: target.id }] });
           return ctx.json({ status: true });
         },
       ),
@@ -29,9 +35,14 @@ export function sessionRevocation(): BetterAuthPlugin {
         { method: "POST", use: [sensitiveSessionMiddleware], requireHeaders: true },
         async (ctx) => {
           const current = ctx.context.session.session;
-          const others = (await ctx.context.internalAdapter.listSessions(current.userId)).filter((s) => s.id !== current.id);
+          const others = (await ctx.context.internalAdapter.listSessions(current.userId)).filter(
+            (s) => s.id !== current.id,
+          );
           if (others.length > 0) {
-            await ctx.context.adapter.deleteMany({ model: "session", where: [{ field: "id", operator: "in", value: others.map((s) => s.id) }] });
+            await ctx.context.adapter.deleteMany({
+              model: "session",
+              where: [{ field: "id", operator: "in", value: others.map((s) => s.id) }],
+            });
           }
           return ctx.json({ status: true });
         },

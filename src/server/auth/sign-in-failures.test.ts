@@ -13,7 +13,8 @@ beforeAll(async () => {
 
 const limit = { max: 2, windowSeconds: 60 };
 const key = () => `test:${randomUUID()}`;
-const countOf = async (k: string) => (await db().select().from(signInFailure).where(eq(signInFailure.key, k)))[0]?.count;
+const countOf = async (k: string) =>
+  (await db().select().from(signInFailure).where(eq(signInFailure.key, k)))[0]?.count;
 
 describe("sign-in failure counts", () => {
   it("security #14: a key over the limit refuses until its window has passed, then starts again", async () => {
@@ -47,7 +48,12 @@ describe("sign-in failure counts", () => {
     await reserveFailures(db(), [a], limit);
     // An hour's window: rows that other tests are still counting on stay.
     await pruneFailures(db(), { max: 2, windowSeconds: 3600 });
-    const left = (await db().select().from(signInFailure).where(inArray(signInFailure.key, [a, old]))).map((r) => r.key);
+    const left = (
+      await db()
+        .select()
+        .from(signInFailure)
+        .where(inArray(signInFailure.key, [a, old]))
+    ).map((r) => r.key);
     expect(left).toEqual([a]);
   });
 });

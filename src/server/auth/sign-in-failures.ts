@@ -15,7 +15,12 @@ export interface FailureLimit {
 export type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts one failure on each key; if any key is then over the limit, takes them all back and refuses. */
-export async function reserveFailures(db: Db, keys: string[], limit: FailureLimit, now = Date.now()): Promise<Reservation> {
+export async function reserveFailures(
+  db: Db,
+  keys: string[],
+  limit: FailureLimit,
+  now = Date.now(),
+): Promise<Reservation> {
   const windowMs = limit.windowSeconds * 1000;
   // Every guessed email leaves a row: now and then, drop the ones whose window has passed.
   if (Math.random() < PRUNE_CHANCE) await pruneFailures(db, limit, now);
@@ -31,7 +36,10 @@ export async function reserveFailures(db: Db, keys: string[], limit: FailureLimi
     const row = result.rows[0]!;
     if (Number(row.count) > limit.max) {
       await refundFailures(db, reserved);
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000)),
+      };
     }
   }
   return { allowed: true };

@@ -19,11 +19,15 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   ctx = await getTestContext();
   const config = testConfig({ AUTH_RATE_LIMIT_MAX: String(MAX), AUTH_RATE_LIMIT_WINDOW: "600", TRUST_PROXY: "true" });
-  app = createApp({ config, auth: createAuth({ db: ctx.services.database.db, config, secret: "sign-in-guard-test-secret-0123456789" }) });
+  app = createApp({
+    config,
+    auth: createAuth({ db: ctx.services.database.db, config, secret: "sign-in-guard-test-secret-0123456789" }),
+  });
 });
 
 /** An address no other test (nor an earlier run) uses: its own random IPv6 /64. */
-const freshAddress = () => `fd${randomBytes(1).toString("hex")}:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}::1`;
+const freshAddress = () =>
+  `fd${randomBytes(1).toString("hex")}:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}::1`;
 
 function signIn(email: string, password: string, from: string, cookie?: string) {
   return call(app, "POST", "/api/auth/sign-in/email", {
@@ -67,7 +71,8 @@ describe("sign-in failures", { timeout: 120_000 }, () => {
     const attacker = freshAddress();
     // Colleagues' successful sign-ins from the shared address use up nothing.
     for (let i = 0; i < MAX; i++) expect((await signIn(user.email, PASSWORD, attacker)).status).toBe(200);
-    for (let i = 0; i < MAX; i++) expect((await signIn(uniqueEmail("spray"), "wrong-password", attacker)).status).toBe(401);
+    for (let i = 0; i < MAX; i++)
+      expect((await signIn(uniqueEmail("spray"), "wrong-password", attacker)).status).toBe(401);
     expect((await signIn(uniqueEmail("spray"), "wrong-password", attacker)).status).toBe(429);
     expect((await signIn(user.email, PASSWORD, attacker)).status).toBe(429);
     expect((await signIn(user.email, PASSWORD, freshAddress())).status).toBe(200);
@@ -89,12 +94,14 @@ describe("sign-in failures", { timeout: 120_000 }, () => {
     const user = await signUp(ctx.app, "stolen");
     const cookie = deviceCookie(await signIn(user.email, PASSWORD, freshAddress()));
     const statuses = [];
-    for (let i = 0; i <= MAX; i++) statuses.push((await signIn(user.email, "wrong-password", freshAddress(), cookie)).status);
+    for (let i = 0; i <= MAX; i++)
+      statuses.push((await signIn(user.email, "wrong-password", freshAddress(), cookie)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // It is bound to its account: for another email it counts for nothing.
     const other = uniqueEmail("other");
     const elsewhere = [];
-    for (let i = 0; i <= MAX; i++) elsewhere.push((await signIn(other, "wrong-password", freshAddress(), cookie)).status);
+    for (let i = 0; i <= MAX; i++)
+      elsewhere.push((await signIn(other, "wrong-password", freshAddress(), cookie)).status);
     expect(elsewhere).toEqual([401, 401, 401, 429]);
   });
 
@@ -104,7 +111,8 @@ describe("sign-in failures", { timeout: 120_000 }, () => {
     // Successful sign-ins from one address are never limited.
     for (let i = 0; i <= MAX; i++) expect((await signIn(user.email, PASSWORD, home)).status).toBe(200);
     // MAX - 1 failures, a success, then MAX more failures before the account locks.
-    for (let i = 0; i < MAX - 1; i++) expect((await signIn(user.email, "wrong-password", freshAddress())).status).toBe(401);
+    for (let i = 0; i < MAX - 1; i++)
+      expect((await signIn(user.email, "wrong-password", freshAddress())).status).toBe(401);
     expect((await signIn(user.email, PASSWORD, freshAddress())).status).toBe(200);
     for (let i = 0; i < MAX; i++) expect((await signIn(user.email, "wrong-password", freshAddress())).status).toBe(401);
     expect((await signIn(user.email, "wrong-password", freshAddress())).status).toBe(429);
@@ -112,7 +120,9 @@ describe("sign-in failures", { timeout: 120_000 }, () => {
 
   it("security #14: parallel guesses cannot overshoot the limit", async () => {
     const user = await signUp(ctx.app, "parallel");
-    const results = await Promise.all(Array.from({ length: 10 }, () => signIn(user.email, "wrong-password", freshAddress())));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => signIn(user.email, "wrong-password", freshAddress())),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(MAX);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10 - MAX);

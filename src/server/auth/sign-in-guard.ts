@@ -53,7 +53,8 @@ interface AttemptKeys {
 async function attemptKeys(ctx: HookContext): Promise<AttemptKeys> {
   const account = accountOf(ctx);
   const device = account ? await trustedDevice(ctx, account) : null;
-  if (account && device) return { counted: [`device:${device}`], clearedOnSuccess: [`device:${device}`], account, device };
+  if (account && device)
+    return { counted: [`device:${device}`], clearedOnSuccess: [`device:${device}`], account, device };
   const ip = getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options);
   const counted = [...(account ? [`account:${account}`] : []), ...(ip ? [`address:${ip}`] : [])];
   return { counted, clearedOnSuccess: account ? [`account:${account}`] : [], account, device };
@@ -95,7 +96,10 @@ export function signInGuard(opts: { db: Db; limit: FailureLimit }): BetterAuthPl
             if (status === 401) return; // a wrong email or password: the reserved failure stands
             if (status >= 400) return refundFailures(opts.db, keys.counted);
             await clearFailures(opts.db, keys.clearedOnSuccess);
-            await refundFailures(opts.db, keys.counted.filter((k) => !keys.clearedOnSuccess.includes(k)));
+            await refundFailures(
+              opts.db,
+              keys.counted.filter((k) => !keys.clearedOnSuccess.includes(k)),
+            );
             if (keys.account && !keys.device) {
               const cookie = deviceCookie(ctx);
               const value = `${randomBytes(12).toString("hex")}-${keys.account}-${Math.floor(Date.now() / 1000).toString(36)}`;

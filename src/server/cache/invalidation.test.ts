@@ -3,7 +3,12 @@ import { invalidate, invalidateLocal, setCacheBypass, TopicCache } from "./inval
 
 const counter = () => {
   let n = 0;
-  return { load: async () => ++n, get count() { return n; } };
+  return {
+    load: async () => ++n,
+    get count() {
+      return n;
+    },
+  };
 };
 
 describe("TopicCache", () => {

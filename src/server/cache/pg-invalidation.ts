@@ -42,7 +42,9 @@ export async function startPgInvalidation(url: string, db: Db): Promise<() => Pr
   };
   await connect();
   setRemoteInvalidation((topic) => {
-    db.execute(sql`select pg_notify(${CHANNEL}, ${topic})`).catch((err: Error) => log.warn("cache invalidation notify failed", { error: err.message }));
+    db.execute(sql`select pg_notify(${CHANNEL}, ${topic})`).catch((err: Error) =>
+      log.warn("cache invalidation notify failed", { error: err.message }),
+    );
   });
   return async () => {
     closed = true;

@@ -7,7 +7,11 @@ import { toolExecutors } from "../../tools/executors.server";
 import { toolError, toolNotAvailable, type ToolContext } from "../../tools/executor.server";
 import { errorMessage } from "./protocol";
 
-export function buildAgentTools(agent: Agent, ctx: Omit<ToolContext, "toolCallId" | "abortSignal">, extraDescriptions: Record<string, string> = {}): ToolSet {
+export function buildAgentTools(
+  agent: Agent,
+  ctx: Omit<ToolContext, "toolCallId" | "abortSignal">,
+  extraDescriptions: Record<string, string> = {},
+): ToolSet {
   const tools: ToolSet = {};
   for (const name of enabledToolNames(agent.tools)) {
     const def = toolsByName[name];

@@ -85,7 +85,16 @@ export class MessageAssembler {
         this.parts.push({ type: "file", mimeType: v.mimeType, data: v.data });
         break;
       case "tool_call_streaming_start": {
-        const p = { type: "tool-invocation", toolInvocation: { state: "partial-call", step: this.step, toolCallId: v.toolCallId, toolName: v.toolName, args: undefined } };
+        const p = {
+          type: "tool-invocation",
+          toolInvocation: {
+            state: "partial-call",
+            step: this.step,
+            toolCallId: v.toolCallId,
+            toolName: v.toolName,
+            args: undefined,
+          },
+        };
         this.parts.push(p);
         this.toolIndex.set(v.toolCallId, p);
         break;
@@ -100,7 +109,13 @@ export class MessageAssembler {
           this.parts.push(p);
           this.toolIndex.set(v.toolCallId, p);
         }
-        p.toolInvocation = { state: "call", step: this.step, toolCallId: v.toolCallId, toolName: v.toolName, args: v.args };
+        p.toolInvocation = {
+          state: "call",
+          step: this.step,
+          toolCallId: v.toolCallId,
+          toolName: v.toolName,
+          args: v.args,
+        };
         break;
       }
       case "tool_result": {
@@ -113,7 +128,8 @@ export class MessageAssembler {
         break;
       case "finish_message":
         this.finishReason = v.finishReason;
-        if (v.usage) this.usage = { inputTokens: v.usage.promptTokens ?? 0, outputTokens: v.usage.completionTokens ?? 0 };
+        if (v.usage)
+          this.usage = { inputTokens: v.usage.promptTokens ?? 0, outputTokens: v.usage.completionTokens ?? 0 };
         break;
       case "error":
         this.error = typeof v === "string" ? v : "An error occurred";
@@ -125,7 +141,13 @@ export class MessageAssembler {
 
   result(): AssembledMessage {
     // Calls that never got a result (stopped or interrupted mid-tool) stay visible as calls.
-    return { content: this.content, parts: this.parts, finishReason: this.finishReason, usage: this.usage, error: this.error };
+    return {
+      content: this.content,
+      parts: this.parts,
+      finishReason: this.finishReason,
+      usage: this.usage,
+      error: this.error,
+    };
   }
 }
 

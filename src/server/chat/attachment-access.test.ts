@@ -27,15 +27,27 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.close());
 
-const userMsg = (content: string, attachments: unknown[] = []) => ({ id: randomUUID(), role: "user", content, experimental_attachments: attachments });
+const userMsg = (content: string, attachments: unknown[] = []) => ({
+  id: randomUUID(),
+  role: "user",
+  content,
+  experimental_attachments: attachments,
+});
 const sent = () => JSON.stringify(fake.requests.map((r) => r.body.messages));
 
 function postChat(who: Identity, content: string, attachments: unknown[], threadId: string | null = null) {
-  return call(ctx.app, "POST", `/api/chat?orgId=${f.a.id}`, { token: who.token, body: { agentId, threadId, messages: [userMsg(content, attachments)] } });
+  return call(ctx.app, "POST", `/api/chat?orgId=${f.a.id}`, {
+    token: who.token,
+    body: { agentId, threadId, messages: [userMsg(content, attachments)] },
+  });
 }
 
 async function adminUploads() {
-  const doc = await uploadFile(ctx.app, f.a.admin, f.a.id, { name: "board.txt", type: "text/plain", bytes: "board-minutes-secret" });
+  const doc = await uploadFile(ctx.app, f.a.admin, f.a.id, {
+    name: "board.txt",
+    type: "text/plain",
+    bytes: "board-minutes-secret",
+  });
   const image = await uploadFile(ctx.app, f.a.admin, f.a.id, { name: "chart.png", type: "image/png", bytes: PNG_1X1 });
   return { doc: doc.upload, image: image.upload };
 }
@@ -62,9 +74,18 @@ describe("chat attachments are the sender's (security #5)", () => {
   it("security #5: an attachment already stored in a member's thread naming another user's file is not read on later turns", async () => {
     const { doc } = await adminUploads();
     const id = randomUUID();
-    await db().insert(conversation).values({ id, organizationId: f.a.id, userId: f.a.member.userId, agentId, firstMessageText: "old" });
+    await db()
+      .insert(conversation)
+      .values({ id, organizationId: f.a.id, userId: f.a.member.userId, agentId, firstMessageText: "old" });
     const attachments = [{ name: "board.txt", contentType: "text/plain", key: doc.key, contentKey: doc.contentKey }];
-    await db().insert(message).values({ id: randomUUID(), organizationId: f.a.id, conversationId: id, role: "user", content: "old turn", attachments });
+    await db().insert(message).values({
+      id: randomUUID(),
+      organizationId: f.a.id,
+      conversationId: id,
+      role: "user",
+      content: "old turn",
+      attachments,
+    });
     fake.reset();
     const res = await postChat(f.a.member, "and now?", [], id);
     expect(res.status).toBe(200);
@@ -74,8 +95,17 @@ describe("chat attachments are the sender's (security #5)", () => {
   });
 
   it("the uploader and the organisation's admins may still attach an upload (decision 013; guards security #5)", async () => {
-    const mine = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "notes.txt", type: "text/plain", bytes: "member-notes-text" });
-    const attachment = { name: "notes.txt", contentType: "text/plain", key: mine.upload.key, contentKey: mine.upload.contentKey };
+    const mine = await uploadFile(ctx.app, f.a.member, f.a.id, {
+      name: "notes.txt",
+      type: "text/plain",
+      bytes: "member-notes-text",
+    });
+    const attachment = {
+      name: "notes.txt",
+      contentType: "text/plain",
+      key: mine.upload.key,
+      contentKey: mine.upload.contentKey,
+    };
     for (const who of [f.a.member, f.a.admin]) {
       fake.reset();
       const res = await postChat(who, "summarise", [attachment]);

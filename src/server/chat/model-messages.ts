@@ -14,7 +14,10 @@ function userContent(m: MessageRow, extra: ModelContent[]): string | ModelConten
 export type ModelContent = { type: "text"; text: string } | { type: "file"; data: Uint8Array | URL; mediaType: string };
 
 /** `attachmentContent(m)` turns a user message's attachments into model content (images, extracted text). */
-export async function toModelMessages(rows: MessageRow[], attachmentContent: (m: MessageRow) => Promise<ModelContent[]>): Promise<ModelMessage[]> {
+export async function toModelMessages(
+  rows: MessageRow[],
+  attachmentContent: (m: MessageRow) => Promise<ModelContent[]>,
+): Promise<ModelMessage[]> {
   const out: ModelMessage[] = [];
   for (const m of rows) {
     if (m.role === "user") {
@@ -35,9 +38,20 @@ export async function toModelMessages(rows: MessageRow[], attachmentContent: (m:
         if (p.type === "text" && p.text) content.push({ type: "text", text: p.text });
         if (p.type === "tool-invocation") {
           const inv = p.toolInvocation;
-          content.push({ type: "tool-call", toolCallId: inv.toolCallId, toolName: inv.toolName, input: inv.args ?? {} });
-          const result = inv.state === "result" ? inv.result : { status: "error", error: "The tool call did not finish." };
-          results.push({ type: "tool-result", toolCallId: inv.toolCallId, toolName: inv.toolName, output: { type: "json", value: result ?? null } });
+          content.push({
+            type: "tool-call",
+            toolCallId: inv.toolCallId,
+            toolName: inv.toolName,
+            input: inv.args ?? {},
+          });
+          const result =
+            inv.state === "result" ? inv.result : { status: "error", error: "The tool call did not finish." };
+          results.push({
+            type: "tool-result",
+            toolCallId: inv.toolCallId,
+            toolName: inv.toolName,
+            output: { type: "json", value: result ?? null },
+          });
         }
       }
       if (content.length) out.push({ role: "assistant", content } as ModelMessage);

@@ -55,7 +55,12 @@ const textOf = (body: string) =>
     .join("");
 
 async function lastMessage(threadId: string) {
-  const [row] = await db().select().from(message).where(eq(message.conversationId, threadId)).orderBy(desc(message.seq)).limit(1);
+  const [row] = await db()
+    .select()
+    .from(message)
+    .where(eq(message.conversationId, threadId))
+    .orderBy(desc(message.seq))
+    .limit(1);
   return row!;
 }
 
@@ -85,7 +90,9 @@ describe("/api/chat over Node's HTTP server", () => {
     leaving.abort(); // the tab is closed
     await reader.cancel().catch(() => {});
 
-    const resumed = await fetch(`${base}/api/chat?orgId=${f.a.id}&chatId=${threadId}`, { headers: { authorization: `Bearer ${f.a.member.token}` } });
+    const resumed = await fetch(`${base}/api/chat?orgId=${f.a.id}&chatId=${threadId}`, {
+      headers: { authorization: `Bearer ${f.a.member.token}` },
+    });
     expect(resumed.status).toBe(200);
     expect(resumed.headers.get("x-vercel-ai-data-stream")).toBe("v1");
     const text = textOf(await resumed.text());

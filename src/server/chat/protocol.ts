@@ -9,7 +9,9 @@ const usageOf = (u: { inputTokens?: number; outputTokens?: number } | undefined)
 
 type FinishReason = "stop" | "length" | "content-filter" | "tool-calls" | "error" | "other" | "unknown";
 const finishReason = (r: string | undefined): FinishReason =>
-  (["stop", "length", "content-filter", "tool-calls", "error", "other"].includes(r ?? "") ? r : "unknown") as FinishReason;
+  (["stop", "length", "content-filter", "tool-calls", "error", "other"].includes(r ?? "")
+    ? r
+    : "unknown") as FinishReason;
 
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;
@@ -45,23 +47,45 @@ export function encodePart(part: TextStreamPart<ToolSet>, messageId: string): st
     }
     case "source":
       if (part.sourceType !== "url") return "";
-      return formatDataStreamPart("source", { sourceType: "url", id: part.id, url: part.url, title: part.title, providerMetadata: undefined });
+      return formatDataStreamPart("source", {
+        sourceType: "url",
+        id: part.id,
+        url: part.url,
+        title: part.title,
+        providerMetadata: undefined,
+      });
     case "file":
       return formatDataStreamPart("file", { data: part.file.base64, mimeType: part.file.mediaType });
     case "tool-input-start":
       return formatDataStreamPart("tool_call_streaming_start", { toolCallId: part.id, toolName: part.toolName });
     case "tool-input-delta":
-      return part.delta ? formatDataStreamPart("tool_call_delta", { toolCallId: part.id, argsTextDelta: part.delta }) : "";
+      return part.delta
+        ? formatDataStreamPart("tool_call_delta", { toolCallId: part.id, argsTextDelta: part.delta })
+        : "";
     case "tool-call":
-      return formatDataStreamPart("tool_call", { toolCallId: part.toolCallId, toolName: part.toolName, args: part.input });
+      return formatDataStreamPart("tool_call", {
+        toolCallId: part.toolCallId,
+        toolName: part.toolName,
+        args: part.input,
+      });
     case "tool-result":
       return formatDataStreamPart("tool_result", { toolCallId: part.toolCallId, result: part.output });
     case "tool-error":
-      return formatDataStreamPart("tool_result", { toolCallId: part.toolCallId, result: { status: "error", error: errorMessage(part.error) } });
+      return formatDataStreamPart("tool_result", {
+        toolCallId: part.toolCallId,
+        result: { status: "error", error: errorMessage(part.error) },
+      });
     case "finish-step":
-      return formatDataStreamPart("finish_step", { isContinued: false, finishReason: finishReason(part.finishReason), usage: usageOf(part.usage) });
+      return formatDataStreamPart("finish_step", {
+        isContinued: false,
+        finishReason: finishReason(part.finishReason),
+        usage: usageOf(part.usage),
+      });
     case "finish":
-      return formatDataStreamPart("finish_message", { finishReason: finishReason(part.finishReason), usage: usageOf(part.totalUsage) });
+      return formatDataStreamPart("finish_message", {
+        finishReason: finishReason(part.finishReason),
+        usage: usageOf(part.totalUsage),
+      });
     case "error":
       return formatDataStreamPart("error", errorMessage(part.error));
     default:

@@ -13,7 +13,12 @@ export async function recoverInterruptedReplies({ staleAfterSeconds }: { staleAf
   const stale = await db()
     .select({ id: chatStream.id, orgId: chatStream.organizationId })
     .from(chatStream)
-    .where(and(eq(chatStream.status, "active"), lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`)));
+    .where(
+      and(
+        eq(chatStream.status, "active"),
+        lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`),
+      ),
+    );
   for (const s of stale) {
     // Claim it first, so two replicas never recover the same reply.
     const claimed = await db()

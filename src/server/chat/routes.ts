@@ -36,7 +36,13 @@ async function activeStreamOf(orgId: string, conversationId: string) {
  * The reply's lines as the response: straight to the Node socket when this process owns the reply,
  * otherwise (another replica, app.request in tests, the plain-text mode) through a web stream.
  */
-function replyResponse(env: unknown, replyId: string, orgId: string, headers: Record<string, string>, textOnly: boolean): Response {
+function replyResponse(
+  env: unknown,
+  replyId: string,
+  orgId: string,
+  headers: Record<string, string>,
+  textOnly: boolean,
+): Response {
   const direct = textOnly ? null : streamToNode(env, replyId, headers);
   if (direct) return direct;
   const body = subscribe(replyId, orgId);
@@ -63,7 +69,11 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   // Stops the reply being generated (the Stop button); the partial reply is kept.
   .delete("/chat", requireOrg, async (c) => {
-    const row = await getOwnConversation({ orgId: c.var.org.id, id: c.req.query("chatId") ?? "", userId: c.var.user.id });
+    const row = await getOwnConversation({
+      orgId: c.var.org.id,
+      id: c.req.query("chatId") ?? "",
+      userId: c.var.user.id,
+    });
     const active = await activeStreamOf(c.var.org.id, row.id);
     if (active) await requestStop({ orgId: c.var.org.id, id: active.id });
     return c.json({ success: true, stopped: !!active });

@@ -35,7 +35,11 @@ export interface ReplyOutcome {
   error: string | null;
 }
 
-export async function startReply(ctx: ReplyContext, history: ModelMessage[], replyId: string): Promise<{ done: Promise<ReplyOutcome> }> {
+export async function startReply(
+  ctx: ReplyContext,
+  history: ModelMessage[],
+  replyId: string,
+): Promise<{ done: Promise<ReplyOutcome> }> {
   const stream = openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
   // The reply's rows ("streaming" message, resumable stream) are written while the model is asked:
   // only the user's message has to be stored before that. Written once, awaited before the final update.
@@ -47,7 +51,14 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
         .as(
           db()
             .insert(message)
-            .values({ id: replyId, organizationId: ctx.orgId, conversationId: ctx.conversationId, role: "assistant", status: "streaming", model: ctx.agent.model })
+            .values({
+              id: replyId,
+              organizationId: ctx.orgId,
+              conversationId: ctx.conversationId,
+              role: "assistant",
+              status: "streaming",
+              model: ctx.agent.model,
+            })
             .returning({ id: message.id }),
         );
       await stream.store(placeholder);
@@ -69,16 +80,28 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
     let mcp: AgentMcp | undefined;
     try {
       const { model } = await resolveModel({ orgId: ctx.orgId, modelKey: ctx.agent.model });
-      const descriptions: Record<string, string> = ctx.agent.tools.call_agent ? { call_agent: await callAgentDescription(ctx.orgId, ctx.agent) } : {};
+      const descriptions: Record<string, string> = ctx.agent.tools.call_agent
+        ? { call_agent: await callAgentDescription(ctx.orgId, ctx.agent) }
+        : {};
       const tools = buildAgentTools(
         ctx.agent,
-        { orgId: ctx.orgId, org: ctx.org, user: ctx.user, agentId: ctx.agent.id, conversationId: ctx.conversationId, depth: ctx.depth, runSubAgent: ctx.runSubAgent },
+        {
+          orgId: ctx.orgId,
+          org: ctx.org,
+          user: ctx.user,
+          agentId: ctx.agent.id,
+          conversationId: ctx.conversationId,
+          depth: ctx.depth,
+          runSubAgent: ctx.runSubAgent,
+        },
         descriptions,
       );
       mcp = await openAgentMcp({ orgId: ctx.orgId, agent: ctx.agent, signal: stream.abort.signal });
       const result = streamText({
         model,
-        system: renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) + unavailableNotice(mcp.unavailable),
+        system:
+          renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) +
+          unavailableNotice(mcp.unavailable),
         messages: history,
         tools: { ...tools, ...mcp.tools },
         stopWhen: stepCountIs(Math.max(1, ctx.agent.maxToolRoundtrips)),
@@ -86,7 +109,8 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
         maxRetries: 1,
         // The error reaches the client as a stream part and is stored; log one line, not the SDK's dump
         // (which may include a provider's response body).
-        onError: ({ error: err }) => log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(err) }),
+        onError: ({ error: err }) =>
+          log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(err) }),
       });
       // After streamText has sent its request (its own awaits are microtasks; this is a macrotask).
       setImmediate(() => void storeRows());
@@ -109,7 +133,12 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
     if (stream.abort.signal.aborted && status === "complete") status = "aborted";
     const m = assembler.result();
     if (status !== "complete" && !m.finishReason) {
-      emit(formatDataStreamPart("finish_message", { finishReason: status === "aborted" ? "other" : "error", usage: { promptTokens: m.usage.inputTokens, completionTokens: m.usage.outputTokens } }));
+      emit(
+        formatDataStreamPart("finish_message", {
+          finishReason: status === "aborted" ? "other" : "error",
+          usage: { promptTokens: m.usage.inputTokens, completionTokens: m.usage.outputTokens },
+        }),
+      );
     }
     const final = assembler.result();
     try {
@@ -136,7 +165,8 @@ export async function startReply(ctx: ReplyContext, history: ModelMessage[], rep
       // After the stream ends so a busy stdio server's shutdown grace never delays the client.
       await mcp?.close();
     }
-    if (final.finishReason && final.finishReason !== "stop") log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
+    if (final.finishReason && final.finishReason !== "stop")
+      log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
     return { status, text: final.content, error };
   })();
   return { done };

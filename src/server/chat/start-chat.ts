@@ -27,7 +27,8 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
   for (const a of attachments) {
     if (a.key && !(await readableUpload(reader, a.key))) throw new AppError("not_found", "Attachment not found");
   }
-  if (!last.content.trim() && !attachments.length) throw new AppError("bad_request", "A message needs text or an attachment");
+  if (!last.content.trim() && !attachments.length)
+    throw new AppError("bad_request", "A message needs text or an attachment");
 
   let conversationId = input.threadId ?? null;
   let isNew = false;
@@ -39,7 +40,13 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     const [active] = await db()
       .select({ id: chatStream.id })
       .from(chatStream)
-      .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, row.id), eq(chatStream.status, "active")))
+      .where(
+        and(
+          eq(chatStream.organizationId, orgId),
+          eq(chatStream.conversationId, row.id),
+          eq(chatStream.status, "active"),
+        ),
+      )
       .limit(1);
     if (active) throw new AppError("conflict", "A reply is still being generated in this conversation");
   }
@@ -53,14 +60,25 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
   if (!conversationId) {
     conversationId = randomUUID();
     isNew = true;
-    const first = last.content.trim() || attachments.map((a) => a.name).filter(Boolean).join(", ");
+    const first =
+      last.content.trim() ||
+      attachments
+        .map((a) => a.name)
+        .filter(Boolean)
+        .join(", ");
     // Inserted with the message, in one statement: one commit on the way to the model.
     newThread = db()
       .$with("thread")
       .as(
         db()
           .insert(conversation)
-          .values({ id: conversationId, organizationId: orgId, userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null })
+          .values({
+            id: conversationId,
+            organizationId: orgId,
+            userId: who.user.id,
+            agentId,
+            firstMessageText: first.slice(0, 500) || null,
+          })
           .returning({ id: conversation.id }),
       );
   } else {

@@ -44,12 +44,23 @@ let flushing: Promise<void> | null = null;
  * before then wait in memory.
  */
 export function openStream({ id, orgId, conversationId }: { id: string; orgId: string; conversationId: string }) {
-  const s: LiveStream = { id, orgId, lines: [], persisted: 0, seq: 0, listeners: new Set(), abort: new AbortController(), stored: false };
+  const s: LiveStream = {
+    id,
+    orgId,
+    lines: [],
+    persisted: 0,
+    seq: 0,
+    listeners: new Set(),
+    abort: new AbortController(),
+    stored: false,
+  };
   live.set(id, s);
   timer ??= setInterval(() => void tick(), TICK_MS);
   // `before`: a row to insert in the same statement (one commit, not two).
   const store = async (before?: WithSubquery) => {
-    await (before ? db().with(before) : db()).insert(chatStream).values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
+    await (before ? db().with(before) : db())
+      .insert(chatStream)
+      .values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
     s.stored = true;
     if (s.lines.length) {
       dirty.add(s); // lines that waited for the row
@@ -84,7 +95,9 @@ async function drain() {
       if (!dirty.size) return;
       const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
       dirty.clear();
-      await db().insert(chatStreamChunk).values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
+      await db()
+        .insert(chatStreamChunk)
+        .values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
       for (const b of batch) {
         b.s.seq++;
         b.s.persisted = b.end;
@@ -117,8 +130,14 @@ async function tick() {
     if (Date.now() - lastHeartbeat > HEARTBEAT_MS && live.size) {
       lastHeartbeat = Date.now();
       const ids = [...live.keys()];
-      await db().update(chatStream).set({ heartbeatAt: sql`now()` }).where(inArray(chatStream.id, ids));
-      const stops = await db().select({ id: chatStream.id }).from(chatStream).where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
+      await db()
+        .update(chatStream)
+        .set({ heartbeatAt: sql`now()` })
+        .where(inArray(chatStream.id, ids));
+      const stops = await db()
+        .select({ id: chatStream.id })
+        .from(chatStream)
+        .where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
       for (const { id } of stops) live.get(id)?.abort.abort();
     }
   } catch (err) {
@@ -206,7 +225,10 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
           controller.enqueue(enc.encode(chunks.map((c) => c.data).join("")));
           return;
         }
-        const [row] = await db().select({ status: chatStream.status }).from(chatStream).where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
+        const [row] = await db()
+          .select({ status: chatStream.status })
+          .from(chatStream)
+          .where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
         if (!row || row.status !== "active") {
           controller.close();
           return;
@@ -223,7 +245,11 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
 export async function readAllLines(id: string): Promise<string> {
   const s = live.get(id);
   if (s) return s.lines.slice(0, s.persisted).join("");
-  const chunks = await db().select({ data: chatStreamChunk.data }).from(chatStreamChunk).where(eq(chatStreamChunk.streamId, id)).orderBy(asc(chatStreamChunk.seq));
+  const chunks = await db()
+    .select({ data: chatStreamChunk.data })
+    .from(chatStreamChunk)
+    .where(eq(chatStreamChunk.streamId, id))
+    .orderBy(asc(chatStreamChunk.seq));
   return chunks.map((c) => c.data).join("");
 }
 

@@ -17,12 +17,23 @@ export async function callAgentDescription(orgId: string, agent: Agent): Promise
   const ids = (toolConfig(agent.tools, "call_agent").callableAgentIds as number[] | undefined) ?? [];
   const agents = (await Promise.all(ids.map((id) => getAgentRow({ orgId, id })))).filter((a) => a !== null);
   if (!agents.length) return "No agents are available to call.";
-  return "Agents you can call (use the id as agentId):\n" + agents.map((a) => `- ${a.id}: ${a.name}${a.description ? ` — ${a.description}` : ""}`).join("\n");
+  return (
+    "Agents you can call (use the id as agentId):\n" +
+    agents.map((a) => `- ${a.id}: ${a.name}${a.description ? ` — ${a.description}` : ""}`).join("\n")
+  );
 }
 
-export function makeRunSubAgent(parent: ReplyContext, start: (ctx: ReplyContext, history: Awaited<ReturnType<typeof toModelMessages>>, replyId: string) => Promise<{ done: Promise<{ status: string; text: string; error: string | null }> }>): NonNullable<ToolContext["runSubAgent"]> {
+export function makeRunSubAgent(
+  parent: ReplyContext,
+  start: (
+    ctx: ReplyContext,
+    history: Awaited<ReturnType<typeof toModelMessages>>,
+    replyId: string,
+  ) => Promise<{ done: Promise<{ status: string; text: string; error: string | null }> }>,
+): NonNullable<ToolContext["runSubAgent"]> {
   return async ({ agentId, message: text, respondToThreadId, toolCallId }): Promise<SubAgentResult> => {
-    if (parent.depth + 1 > MAX_AGENT_DEPTH) throw new AppError("bad_request", `Agents can call each other at most ${MAX_AGENT_DEPTH} levels deep`);
+    if (parent.depth + 1 > MAX_AGENT_DEPTH)
+      throw new AppError("bad_request", `Agents can call each other at most ${MAX_AGENT_DEPTH} levels deep`);
     const row = await getAgentRow({ orgId: parent.orgId, id: agentId });
     if (!row) throw new AppError("not_found", `Agent ${agentId} not found`);
     const callee = toAgent(row);
@@ -36,18 +47,29 @@ export function makeRunSubAgent(parent: ReplyContext, start: (ctx: ReplyContext,
       threadId = existing.id;
     } else {
       threadId = randomUUID();
-      await db().insert(conversation).values({
-        id: threadId,
-        organizationId: parent.orgId,
-        userId: parent.user.id,
-        agentId,
-        firstMessageText: text.slice(0, 500),
-        parentConversationId: parent.conversationId,
-        parentToolCallId: toolCallId,
-      });
+      await db()
+        .insert(conversation)
+        .values({
+          id: threadId,
+          organizationId: parent.orgId,
+          userId: parent.user.id,
+          agentId,
+          firstMessageText: text.slice(0, 500),
+          parentConversationId: parent.conversationId,
+          parentToolCallId: toolCallId,
+        });
     }
-    await db().insert(message).values({ id: randomUUID(), organizationId: parent.orgId, conversationId: threadId, role: "user", content: text });
-    const history = await toModelMessages(await listMessages({ orgId: parent.orgId, conversationId: threadId }), async () => []);
+    await db().insert(message).values({
+      id: randomUUID(),
+      organizationId: parent.orgId,
+      conversationId: threadId,
+      role: "user",
+      content: text,
+    });
+    const history = await toModelMessages(
+      await listMessages({ orgId: parent.orgId, conversationId: threadId }),
+      async () => [],
+    );
     const child: ReplyContext = { ...parent, agent: callee, conversationId: threadId, depth: parent.depth + 1 };
     child.runSubAgent = makeRunSubAgent(child, start);
     const { done } = await start(child, history, randomUUID());

@@ -12,8 +12,25 @@ const threads: Record<string, string> = {};
 async function seedThread(ctx: any, a: any, label: string) {
   const agent = await createAgent(ctx.app, a.admin, a.id, { name: `Tenant A ${label} Agent` });
   const id = randomUUID();
-  await db().insert(conversation).values({ id, organizationId: a.id, userId: a.member.userId, agentId: agent.id, name: `Tenant A ${label} thread`, firstMessageText: `tenant-a-${label}-first` });
-  await db().insert(message).values({ id: randomUUID(), organizationId: a.id, conversationId: id, role: "user", content: `tenant-a-${label}-secret-message` });
+  await db()
+    .insert(conversation)
+    .values({
+      id,
+      organizationId: a.id,
+      userId: a.member.userId,
+      agentId: agent.id,
+      name: `Tenant A ${label} thread`,
+      firstMessageText: `tenant-a-${label}-first`,
+    });
+  await db()
+    .insert(message)
+    .values({
+      id: randomUUID(),
+      organizationId: a.id,
+      conversationId: id,
+      role: "user",
+      content: `tenant-a-${label}-secret-message`,
+    });
   threads[label] = id;
   return [`Tenant A ${label} thread`, `tenant-a-${label}-secret-message`, `tenant-a-${label}-first`];
 }
@@ -24,7 +41,11 @@ const privateUpload = { agentId: 0, key: "", contentKey: "" };
 async function seedPrivateUpload(ctx: any, a: any) {
   await connectOpenAI(ctx.app, a.admin, a.id).catch(() => undefined); // already connected by the outsiders' seed
   privateUpload.agentId = (await createAgent(ctx.app, a.admin, a.id, { name: "Tenant A reader" })).id;
-  const { upload } = await uploadFile(ctx.app, a.admin, a.id, { name: "minutes.txt", type: "text/plain", bytes: ATTACHED });
+  const { upload } = await uploadFile(ctx.app, a.admin, a.id, {
+    name: "minutes.txt",
+    type: "text/plain",
+    bytes: ATTACHED,
+  });
   privateUpload.key = upload.key;
   privateUpload.contentKey = upload.contentKey;
   return [ATTACHED];
@@ -32,11 +53,17 @@ async function seedPrivateUpload(ctx: any, a: any) {
 const chatWith = (orgId: string, attachment: Record<string, string>) => ({
   method: "POST",
   path: `/api/chat?orgId=${orgId}`,
-  body: { agentId: privateUpload.agentId, threadId: null, messages: [{ id: randomUUID(), role: "user", content: "read it", experimental_attachments: [attachment] }] },
+  body: {
+    agentId: privateUpload.agentId,
+    threadId: null,
+    messages: [{ id: randomUUID(), role: "user", content: "read it", experimental_attachments: [attachment] }],
+  },
 });
 
 const threadIntact = (label: string) => async (ctx: any, f: any) => {
-  const res = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threads[label]}`, { token: f.a.member.token });
+  const res = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threads[label]}`, {
+    token: f.a.member.token,
+  });
   expect(res.body.isDeleted).toBe(false);
   expect(res.body.name).toBe(`Tenant A ${label} thread`);
 };
@@ -44,7 +71,10 @@ const threadIntact = (label: string) => async (ctx: any, f: any) => {
 export const chatTenancyCases: TenancyCases = {
   "GET /api/getConversations": {
     seed: (ctx, a) => seedThread(ctx, a, "list"),
-    attacks: (f) => [{ method: "GET", path: `/api/getConversations?orgId=${f.a.id}` }, { method: "GET", path: "/api/getConversations" }],
+    attacks: (f) => [
+      { method: "GET", path: `/api/getConversations?orgId=${f.a.id}` },
+      { method: "GET", path: "/api/getConversations" },
+    ],
     control: (f) => ({ method: "GET", path: `/api/getConversations?orgId=${f.a.id}`, as: "member" }),
   },
   "GET /api/getConversation": {
@@ -59,7 +89,11 @@ export const chatTenancyCases: TenancyCases = {
     seed: (ctx, a) => seedThread(ctx, a, "rename"),
     attacks: (f) => [
       { method: "PATCH", path: "/api/renameConversation", body: { threadId: threads.rename, name: "Hijacked" } },
-      { method: "PATCH", path: `/api/renameConversation?orgId=${f.a.id}`, body: { threadId: threads.rename, name: "Hijacked" } },
+      {
+        method: "PATCH",
+        path: `/api/renameConversation?orgId=${f.a.id}`,
+        body: { threadId: threads.rename, name: "Hijacked" },
+      },
     ],
     intact: threadIntact("rename"),
   },
@@ -86,18 +120,39 @@ export const chatTenancyCases: TenancyCases = {
     sameOrg: {
       seed: seedPrivateUpload,
       attacks: (f) => [
-        chatWith(f.a.id, { name: "minutes.txt", contentType: "text/plain", key: privateUpload.key, contentKey: privateUpload.contentKey }),
+        chatWith(f.a.id, {
+          name: "minutes.txt",
+          contentType: "text/plain",
+          key: privateUpload.key,
+          contentKey: privateUpload.contentKey,
+        }),
         chatWith(f.a.id, { name: "minutes.txt", contentType: "text/plain", key: privateUpload.contentKey }),
         chatWith(f.a.id, { name: "minutes.png", contentType: "image/png", key: privateUpload.key }),
       ],
-      control: (f) => chatWith(f.a.id, { name: "minutes.txt", contentType: "text/plain", key: privateUpload.key, contentKey: privateUpload.contentKey }),
+      control: (f) =>
+        chatWith(f.a.id, {
+          name: "minutes.txt",
+          contentType: "text/plain",
+          key: privateUpload.key,
+          contentKey: privateUpload.contentKey,
+        }),
     },
     attacks: (f) => [
-      { method: "POST", path: "/api/chat", body: { agentId: 1, threadId: threads.post, messages: [{ role: "user", content: "intrude" }] } },
-      { method: "POST", path: `/api/chat?orgId=${f.a.id}`, body: { agentId: 1, threadId: threads.post, messages: [{ role: "user", content: "intrude" }] } },
+      {
+        method: "POST",
+        path: "/api/chat",
+        body: { agentId: 1, threadId: threads.post, messages: [{ role: "user", content: "intrude" }] },
+      },
+      {
+        method: "POST",
+        path: `/api/chat?orgId=${f.a.id}`,
+        body: { agentId: 1, threadId: threads.post, messages: [{ role: "user", content: "intrude" }] },
+      },
     ],
     intact: async (ctx, f) => {
-      const res = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threads.post}`, { token: f.a.member.token });
+      const res = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threads.post}`, {
+        token: f.a.member.token,
+      });
       expect(res.body.messages.map((m: any) => m.content)).toEqual(["tenant-a-post-secret-message"]);
     },
   },
@@ -110,22 +165,35 @@ export const chatTenancyCases: TenancyCases = {
   "GET /api/feedback": {
     seed: async (ctx, a) => {
       const labels = await seedThread(ctx, a, "feedback");
-      await call(ctx.app, "POST", `/api/feedback?orgId=${a.id}`, { token: a.member.token, body: { conversationId: threads.feedback, isHelpful: true, comment: "tenant-a-feedback-comment" } });
+      await call(ctx.app, "POST", `/api/feedback?orgId=${a.id}`, {
+        token: a.member.token,
+        body: { conversationId: threads.feedback, isHelpful: true, comment: "tenant-a-feedback-comment" },
+      });
       return [...labels, "tenant-a-feedback-comment"];
     },
     attacks: (f) => [
       { method: "GET", path: `/api/feedback?conversationId=${threads.feedback}` },
       { method: "GET", path: `/api/feedback?orgId=${f.a.id}&conversationId=${threads.feedback}` },
     ],
-    control: (f) => ({ method: "GET", path: `/api/feedback?orgId=${f.a.id}&conversationId=${threads.feedback}`, as: "member" }),
+    control: (f) => ({
+      method: "GET",
+      path: `/api/feedback?orgId=${f.a.id}&conversationId=${threads.feedback}`,
+      as: "member",
+    }),
   },
   "POST /api/feedback": {
     attacks: (f) => [
       { method: "POST", path: "/api/feedback", body: { conversationId: threads.feedback, isHelpful: false } },
-      { method: "POST", path: `/api/feedback?orgId=${f.a.id}`, body: { conversationId: threads.feedback, isHelpful: false } },
+      {
+        method: "POST",
+        path: `/api/feedback?orgId=${f.a.id}`,
+        body: { conversationId: threads.feedback, isHelpful: false },
+      },
     ],
     intact: async (ctx, f) => {
-      const res = await call(ctx.app, "GET", `/api/feedback?orgId=${f.a.id}&conversationId=${threads.feedback}`, { token: f.a.member.token });
+      const res = await call(ctx.app, "GET", `/api/feedback?orgId=${f.a.id}&conversationId=${threads.feedback}`, {
+        token: f.a.member.token,
+      });
       expect(res.body.data.isHelpful).toBe(true);
     },
   },

@@ -8,9 +8,20 @@ import { getConversationRow, type ConversationRow } from "./queries";
  * it). Missing, another organisation's or another user's (admins' too) are the same 404. `live`
  * also refuses a deleted one, `topLevel` a sub-agent's.
  */
-export async function getOwnConversation(opts: { orgId: string; id: string; userId: string; live?: boolean; topLevel?: boolean }): Promise<ConversationRow> {
+export async function getOwnConversation(opts: {
+  orgId: string;
+  id: string;
+  userId: string;
+  live?: boolean;
+  topLevel?: boolean;
+}): Promise<ConversationRow> {
   const row = await getConversationRow({ orgId: opts.orgId, id: opts.id });
-  if (!row || row.userId !== opts.userId || (opts.live && row.deletedAt) || (opts.topLevel && row.parentConversationId)) {
+  if (
+    !row ||
+    row.userId !== opts.userId ||
+    (opts.live && row.deletedAt) ||
+    (opts.topLevel && row.parentConversationId)
+  ) {
     throw new AppError("not_found", "Conversation not found");
   }
   return row;

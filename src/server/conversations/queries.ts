@@ -9,7 +9,11 @@ export type MessageRow = typeof message.$inferSelect;
 
 export async function getConversationRow({ orgId, id }: { orgId: string; id: string }) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db().select().from(conversation).where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id))).limit(1);
+  const [row] = await db()
+    .select()
+    .from(conversation)
+    .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -28,24 +32,47 @@ export async function listConversations({ orgId, userId }: { orgId: string; user
     .from(conversation)
     .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)))
     .where(
-      and(eq(conversation.organizationId, orgId), eq(conversation.userId, userId), isNull(conversation.deletedAt), isNull(conversation.parentConversationId)),
+      and(
+        eq(conversation.organizationId, orgId),
+        eq(conversation.userId, userId),
+        isNull(conversation.deletedAt),
+        isNull(conversation.parentConversationId),
+      ),
     )
     .orderBy(desc(conversation.updatedAt), desc(conversation.createdAt));
 }
 
-export async function listMessages({ orgId, conversationId, includeStreaming = false }: { orgId: string; conversationId: string; includeStreaming?: boolean }) {
+export async function listMessages({
+  orgId,
+  conversationId,
+  includeStreaming = false,
+}: {
+  orgId: string;
+  conversationId: string;
+  includeStreaming?: boolean;
+}) {
   return db()
     .select()
     .from(message)
     .where(
-      and(eq(message.organizationId, orgId), eq(message.conversationId, conversationId), includeStreaming ? undefined : ne(message.status, "streaming")),
+      and(
+        eq(message.organizationId, orgId),
+        eq(message.conversationId, conversationId),
+        includeStreaming ? undefined : ne(message.status, "streaming"),
+      ),
     )
     .orderBy(asc(message.seq));
 }
 
 export async function listSubConversations({ orgId, parentId }: { orgId: string; parentId: string }) {
   return db()
-    .select({ id: conversation.id, parentToolCallId: conversation.parentToolCallId, agentId: conversation.agentId, agentName: agent.name, agentLogoUrl: agent.logoUrl })
+    .select({
+      id: conversation.id,
+      parentToolCallId: conversation.parentToolCallId,
+      agentId: conversation.agentId,
+      agentName: agent.name,
+      agentLogoUrl: agent.logoUrl,
+    })
     .from(conversation)
     .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)))
     .where(and(eq(conversation.organizationId, orgId), eq(conversation.parentConversationId, parentId)));
@@ -70,14 +97,28 @@ export async function softDeleteConversation({ orgId, id }: { orgId: string; id:
 }
 
 export async function touchConversation({ orgId, id }: { orgId: string; id: string }) {
-  await db().update(conversation).set({ updatedAt: sql`now()` }).where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)));
+  await db()
+    .update(conversation)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)));
 }
 
-export async function deleteMessagesAfter({ orgId, conversationId, seq }: { orgId: string; conversationId: string; seq: number }) {
+export async function deleteMessagesAfter({
+  orgId,
+  conversationId,
+  seq,
+}: {
+  orgId: string;
+  conversationId: string;
+  seq: number;
+}) {
   const rows = await db()
     .select({ id: message.id, seq: message.seq })
     .from(message)
     .where(and(eq(message.organizationId, orgId), eq(message.conversationId, conversationId)));
   const ids = rows.filter((r) => r.seq > seq).map((r) => r.id);
-  if (ids.length) await db().delete(message).where(and(eq(message.organizationId, orgId), inArray(message.id, ids)));
+  if (ids.length)
+    await db()
+      .delete(message)
+      .where(and(eq(message.organizationId, orgId), inArray(message.id, ids)));
 }

@@ -4,11 +4,21 @@ import type { AppEnv } from "../env";
 import { requireOrg } from "../auth/context";
 import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
-import { getConversationRow, listConversations, listMessages, listSubConversations, renameConversation, softDeleteConversation } from "./queries";
+import {
+  getConversationRow,
+  listConversations,
+  listMessages,
+  listSubConversations,
+  renameConversation,
+  softDeleteConversation,
+} from "./queries";
 import { toUiMessage } from "./to-ui-message";
 import { canReadConversation, getOwnConversation } from "./access";
 
-const renameInput = z.object({ threadId: z.string().min(1, "threadId is required"), name: z.string().nullable().optional() });
+const renameInput = z.object({
+  threadId: z.string().min(1, "threadId is required"),
+  name: z.string().nullable().optional(),
+});
 
 export const conversationRoutes = new Hono<AppEnv>()
   .get("/getConversations", requireOrg, async (c) => {
@@ -39,7 +49,13 @@ export const conversationRoutes = new Hono<AppEnv>()
       name: row.name,
       isDeleted: row.deletedAt !== null,
       messages: row.deletedAt ? [] : messages.map(toUiMessage),
-      subConversations: subs.map((s) => ({ id: s.id, threadId: s.id, toolCallId: s.parentToolCallId, agentName: s.agentName, agentLogoUrl: s.agentLogoUrl || undefined })),
+      subConversations: subs.map((s) => ({
+        id: s.id,
+        threadId: s.id,
+        toolCallId: s.parentToolCallId,
+        agentName: s.agentName,
+        agentLogoUrl: s.agentLogoUrl || undefined,
+      })),
     });
   })
   .patch("/renameConversation", requireOrg, async (c) => {
@@ -49,7 +65,12 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
   .patch("/deleteConversation", requireOrg, async (c) => {
-    const row = await getOwnConversation({ orgId: c.var.org.id, id: c.req.query("threadId") ?? "", userId: c.var.user.id, live: true });
+    const row = await getOwnConversation({
+      orgId: c.var.org.id,
+      id: c.req.query("threadId") ?? "",
+      userId: c.var.user.id,
+      live: true,
+    });
     await softDeleteConversation({ orgId: c.var.org.id, id: row.id });
     return c.json({ success: true });
   });

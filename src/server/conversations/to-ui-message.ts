@@ -28,7 +28,16 @@ export function toUiMessage(m: MessageRow): UiMessage {
     ...(toolInvocations.length ? { toolInvocations } : {}),
     annotations: [
       ...(m.annotations ?? []),
-      ...(m.role === "assistant" ? [{ status: m.status, model: m.model, finishReason: m.finishReason, usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens } }] : []),
+      ...(m.role === "assistant"
+        ? [
+            {
+              status: m.status,
+              model: m.model,
+              finishReason: m.finishReason,
+              usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens },
+            },
+          ]
+        : []),
     ],
     ...(m.status !== "complete" ? { status: m.status, error: m.error } : {}),
   };

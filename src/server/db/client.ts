@@ -40,7 +40,12 @@ export function migrationsFolder(): string {
   throw new Error("Cannot find the migrations folder");
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  migrate?: boolean;
+}): Promise<Database> {
   const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
   if (opts.migrate !== false) await database.migrate();
   return database;

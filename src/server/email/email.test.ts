@@ -32,7 +32,10 @@ const session = async (who: Identity) => (await call(app, "GET", "/api/auth/get-
 /** Follows a link from an email against the app (the links carry PUBLIC_URL's origin). */
 const follow = (url: string, token?: string) => {
   const u = new URL(url);
-  return app.request(u.pathname + u.search, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: "manual" });
+  return app.request(u.pathname + u.search, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    redirect: "manual",
+  });
 };
 const linkIn = (text: string, path: RegExp) => {
   const url = text.match(/https?:\/\/\S+/g)?.find((u) => path.test(new URL(u).pathname));
@@ -40,7 +43,10 @@ const linkIn = (text: string, path: RegExp) => {
   return url;
 };
 async function invite(admin: Identity, orgId: string, email: string, role = "org:admin") {
-  const res = await call(app, "POST", "/api/auth/organization/invite-member", { token: admin.token, body: { email, role, organizationId: orgId } });
+  const res = await call(app, "POST", "/api/auth/organization/invite-member", {
+    token: admin.token,
+    body: { email, role, organizationId: orgId },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body as { id: string };
 }
@@ -66,7 +72,10 @@ describe("email verification", () => {
     const who = await signUp(app, "byid");
     await follow(linkIn((await smtp.waitFor(who.email, /^Verify/)).text, /verify-email/));
     const inv = await invite(admin, org.id, who.email, "org:member");
-    const accept = await call(app, "POST", "/api/auth/organization/accept-invitation", { token: who.token, body: { invitationId: inv.id } });
+    const accept = await call(app, "POST", "/api/auth/organization/accept-invitation", {
+      token: who.token,
+      body: { invitationId: inv.id },
+    });
     expect(accept.status, accept.text).toBe(200);
     expect(accept.body.member.role).toBe("org:member");
   });
@@ -99,10 +108,23 @@ describe("invitation emails", () => {
     // What the invite page shows the link's holder before they have an account.
     const preview = await call(app, "GET", `/api/invitations/${params.invitationId}?token=${params.token}`);
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ id: params.invitationId, email, role: "org:admin", organizationName: "Join By Mail" });
+    expect(preview.body).toEqual({
+      id: params.invitationId,
+      email,
+      role: "org:admin",
+      organizationName: "Join By Mail",
+    });
 
-    const res = await call(app, "POST", "/api/auth/sign-up/email", { body: { email, password: "correct-horse-battery", name: "Joiner" } });
-    const joiner = { label: "joiner", userId: res.body.user.id, email, name: "Joiner", token: res.headers.get("set-auth-token")! };
+    const res = await call(app, "POST", "/api/auth/sign-up/email", {
+      body: { email, password: "correct-horse-battery", name: "Joiner" },
+    });
+    const joiner = {
+      label: "joiner",
+      userId: res.body.user.id,
+      email,
+      name: "Joiner",
+      token: res.headers.get("set-auth-token")!,
+    };
     const accept = await call(app, "POST", "/api/invitations/accept", { token: joiner.token, body: params });
     expect(accept.status, accept.text).toBe(200);
     expect(accept.body).toEqual({ organizationId: org.id, role: "org:admin", emailVerified: true });
@@ -122,7 +144,9 @@ describe("invitation emails", () => {
     expect(mail.html).not.toContain("<b>Org</b>");
     const headers = mail.raw.split(/\r?\n\r?\n/)[0]!;
     expect(headers).not.toMatch(/^Bcc:/im);
-    expect(mail.subject).toBe(`${admin.name} invited you to join Evil <b>Org</b> Bcc: victim@example.com on Switchboard`);
+    expect(mail.subject).toBe(
+      `${admin.name} invited you to join Evil <b>Org</b> Bcc: victim@example.com on Switchboard`,
+    );
     expect(smtp.messages.some((m) => m.to.includes("victim@example.com"))).toBe(false);
   });
 
@@ -141,7 +165,9 @@ describe("invitation emails", () => {
   it("security #10: without SMTP no email is attempted and sign-up works unverified", async () => {
     const before = smtp.messages.length;
     const who = await signUp(ctx.app, "nosmtp");
-    expect((await call(ctx.app, "GET", "/api/auth/get-session", { token: who.token })).body.user.emailVerified).toBe(false);
+    expect((await call(ctx.app, "GET", "/api/auth/get-session", { token: who.token })).body.user.emailVerified).toBe(
+      false,
+    );
     const [row] = await db().select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, who.userId));
     expect(row?.emailVerified).toBe(false);
     expect(smtp.messages.length).toBe(before);

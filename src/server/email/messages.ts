@@ -3,14 +3,25 @@ import type { EmailMessage } from "./mailer";
 
 const ROLE_NAMES: Record<string, string> = { "org:admin": "an admin", "org:member": "a member" };
 
-export function invitationEmail(opts: { to: string; inviterName: string; orgName: string; role: string; url: string }): EmailMessage {
+export function invitationEmail(opts: {
+  to: string;
+  inviterName: string;
+  orgName: string;
+  role: string;
+  url: string;
+}): EmailMessage {
   const role = ROLE_NAMES[opts.role] ?? "a member";
   const lead = `${opts.inviterName} invited you to join ${opts.orgName} on Switchboard as ${role}.`;
   return {
     to: opts.to,
     subject: `${opts.inviterName} invited you to join ${opts.orgName} on Switchboard`,
     text: `${lead}\n\nOpen this link to accept the invitation (you can sign in or create your account there):\n${opts.url}\n\nThe link works for 7 days. If you did not expect this invitation, ignore this email.\n`,
-    html: page(lead, "Accept the invitation", opts.url, "The link works for 7 days. If you did not expect this invitation, ignore this email."),
+    html: page(
+      lead,
+      "Accept the invitation",
+      opts.url,
+      "The link works for 7 days. If you did not expect this invitation, ignore this email.",
+    ),
   };
 }
 
@@ -20,7 +31,12 @@ export function verificationEmail(opts: { to: string; url: string }): EmailMessa
     to: opts.to,
     subject: "Verify your email address for Switchboard",
     text: `${lead}\n\nOpen this link to verify it:\n${opts.url}\n\nIf you did not create a Switchboard account, ignore this email.\n`,
-    html: page(lead, "Verify email address", opts.url, "If you did not create a Switchboard account, ignore this email."),
+    html: page(
+      lead,
+      "Verify email address",
+      opts.url,
+      "If you did not create a Switchboard account, ignore this email.",
+    ),
   };
 }
 

@@ -21,8 +21,16 @@ const fetchSigned = async (signedUrl: string) => (await ctx.app.request(signedUr
 
 describe("another user's upload in the same organisation (security #5)", () => {
   it("security #5: a member cannot presign another user's extracted text (content.txt), for download or preview", async () => {
-    const { upload } = await uploadFile(ctx.app, f.a.admin, f.a.id, { name: "salaries.txt", type: "text/plain", bytes: "admin-only salaries" });
-    for (const body of [{ r2Path: upload.contentKey, filename: "c.txt" }, { r2Path: upload.contentKey, disposition: "inline" }, { r2Path: `/${upload.contentKey}`, filename: "c.txt" }]) {
+    const { upload } = await uploadFile(ctx.app, f.a.admin, f.a.id, {
+      name: "salaries.txt",
+      type: "text/plain",
+      bytes: "admin-only salaries",
+    });
+    for (const body of [
+      { r2Path: upload.contentKey, filename: "c.txt" },
+      { r2Path: upload.contentKey, disposition: "inline" },
+      { r2Path: `/${upload.contentKey}`, filename: "c.txt" },
+    ]) {
       const res = await signedDownload(ctx.app, f.a.member, f.a.id, body);
       expect(res.status, JSON.stringify(body)).toBe(404);
       expect(res.body.error).toBe("File not found");
@@ -33,19 +41,36 @@ describe("another user's upload in the same organisation (security #5)", () => {
   });
 
   it("an admin reads a member's extracted text and the member their own (guards security #5)", async () => {
-    const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "mine.txt", type: "text/plain", bytes: "member text" });
+    const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, {
+      name: "mine.txt",
+      type: "text/plain",
+      bytes: "member text",
+    });
     for (const who of [f.a.member, f.a.admin]) {
       const res = await signedDownload(ctx.app, who, f.a.id, { r2Path: upload.contentKey, filename: "c.txt" });
       expect(res.status).toBe(200);
       expect(await fetchSigned(res.body.signedUrl)).toBe("member text");
     }
-    expect((await signedDownload(ctx.app, f.b.admin, f.b.id, { r2Path: upload.contentKey, filename: "c.txt" })).status).toBe(404);
+    expect(
+      (await signedDownload(ctx.app, f.b.admin, f.b.id, { r2Path: upload.contentKey, filename: "c.txt" })).status,
+    ).toBe(404);
   });
 
   it("security #5: a key of no known kind is 404 even in the caller's organisation and even for an admin", async () => {
-    const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "doc.txt", type: "text/plain", bytes: "doc" }, { extract: false });
+    const { upload } = await uploadFile(
+      ctx.app,
+      f.a.member,
+      f.a.id,
+      { name: "doc.txt", type: "text/plain", bytes: "doc" },
+      { extract: false },
+    );
     const folder = upload.key.slice(0, upload.key.lastIndexOf("/"));
-    const stray = [`org/${f.a.id}/other/${randomUUID()}/x.txt`, `${folder}/beside.txt`, `org/${f.a.id}/uploads/${randomUUID()}/orphan.txt`, `org/${f.a.id}/x.txt`];
+    const stray = [
+      `org/${f.a.id}/other/${randomUUID()}/x.txt`,
+      `${folder}/beside.txt`,
+      `org/${f.a.id}/uploads/${randomUUID()}/orphan.txt`,
+      `org/${f.a.id}/x.txt`,
+    ];
     for (const key of stray) await blobStore().put(key, new TextEncoder().encode("stray-object"), "text/plain");
     for (const key of stray) {
       for (const who of [f.a.member, f.a.admin]) {
@@ -56,18 +81,36 @@ describe("another user's upload in the same organisation (security #5)", () => {
   });
 
   it("security #5: the model helper reads an upload only for its uploader and the admins, and never a content key as the file", async () => {
-    const doc = await uploadFile(ctx.app, f.a.admin, f.a.id, { name: "plan.md", type: "text/markdown", bytes: "admin plan" });
-    const image = await uploadFile(ctx.app, f.a.admin, f.a.id, { name: "pixel.png", type: "image/png", bytes: PNG_1X1 });
+    const doc = await uploadFile(ctx.app, f.a.admin, f.a.id, {
+      name: "plan.md",
+      type: "text/markdown",
+      bytes: "admin plan",
+    });
+    const image = await uploadFile(ctx.app, f.a.admin, f.a.id, {
+      name: "pixel.png",
+      type: "image/png",
+      bytes: PNG_1X1,
+    });
     const member = { orgId: f.a.id, userId: f.a.member.userId, isAdmin: false };
     const admin = { orgId: f.a.id, userId: f.a.admin.userId, isAdmin: true };
     for (const key of [doc.upload.key, doc.upload.contentKey, image.upload.key]) {
       expect(await loadAttachmentForModel({ reader: member, key, name: "plan.md" }), key).toBeNull();
     }
     expect(await loadAttachmentForModel({ reader: admin, key: doc.upload.contentKey, name: "content.txt" })).toBeNull();
-    expect(await loadAttachmentForModel({ reader: admin, key: doc.upload.key, name: "plan.md" })).toEqual({ kind: "text", text: "admin plan" });
+    expect(await loadAttachmentForModel({ reader: admin, key: doc.upload.key, name: "plan.md" })).toEqual({
+      kind: "text",
+      text: "admin plan",
+    });
     // The row decides what the file is: a document named .png in the message is still read as text.
-    expect(await loadAttachmentForModel({ reader: admin, key: doc.upload.key, name: "plan.png" })).toEqual({ kind: "text", text: "admin plan" });
-    expect((await loadAttachmentForModel({ reader: admin, key: image.upload.key, name: "pixel.png" }))?.kind).toBe("image");
-    expect(await loadAttachmentForModel({ reader: { ...admin, orgId: f.b.id }, key: image.upload.key, name: "pixel.png" })).toBeNull();
+    expect(await loadAttachmentForModel({ reader: admin, key: doc.upload.key, name: "plan.png" })).toEqual({
+      kind: "text",
+      text: "admin plan",
+    });
+    expect((await loadAttachmentForModel({ reader: admin, key: image.upload.key, name: "pixel.png" }))?.kind).toBe(
+      "image",
+    );
+    expect(
+      await loadAttachmentForModel({ reader: { ...admin, orgId: f.b.id }, key: image.upload.key, name: "pixel.png" }),
+    ).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const UPLOAD = new RegExp(`^org/[^/]+/uploads/(${UUID})/[^/]+$`);
 const GENERATED = new RegExp(`^org/[^/]+/generated/${UUID}/[^/]+$`);
 
-const mayRead = (reader: Reader, row: FileRow) => reader.isAdmin || (row.userId !== null && row.userId === reader.userId);
+const mayRead = (reader: Reader, row: FileRow) =>
+  reader.isAdmin || (row.userId !== null && row.userId === reader.userId);
 
 /** The row of the upload folder `key` lies in, when the reader may read that upload. */
 async function uploadFor(reader: Reader, key: string): Promise<FileRow | null> {

@@ -15,7 +15,12 @@ const MODEL_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "imag
  * document has no extracted text (extraction failed or never ran). The upload's row, not the message,
  * says whether it is an image and where its text is.
  */
-export async function loadAttachmentForModel(input: { reader: Reader; key: string; contentKey?: string; name: string }): Promise<ModelAttachment | null> {
+export async function loadAttachmentForModel(input: {
+  reader: Reader;
+  key: string;
+  contentKey?: string;
+  name: string;
+}): Promise<ModelAttachment | null> {
   const row = await readableUpload(input.reader, input.key);
   if (!row) return null;
   const store = blobStore();

@@ -21,6 +21,11 @@ export async function presignDownload(input: {
   const store = blobStore();
   if (!(await store.exists(key))) throw notFound();
   const filename = input.filename || key.slice(key.lastIndexOf("/") + 1);
-  const signedUrl = await store.presignGet({ key, filename, disposition: input.disposition ?? "attachment", expiresIn: DOWNLOAD_URL_TTL_SECONDS });
+  const signedUrl = await store.presignGet({
+    key,
+    filename,
+    disposition: input.disposition ?? "attachment",
+    expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+  });
   return { signedUrl };
 }

@@ -21,7 +21,8 @@ export async function extractContent(input: {
   // Like downloads, it is the uploader's and the admins' (decision 008 for conversations).
   const row = await getFileByKey({ orgId, key });
   if (!row || (row.userId !== input.userId && !input.isAdmin)) throw notFound();
-  if (contentKey && contentKey !== row.contentKey) throw new AppError("bad_request", "contentKey does not belong to this file");
+  if (contentKey && contentKey !== row.contentKey)
+    throw new AppError("bad_request", "contentKey does not belong to this file");
 
   const store = blobStore();
   const info = await store.head(key);
@@ -43,12 +44,24 @@ export async function extractContent(input: {
   try {
     const result = await extractText({ bytes: object.bytes, fileName: row.fileName, contentType: row.contentType });
     if (result.kind !== "text") {
-      await updateFile({ orgId, id: row.id, status: result.kind === "skipped" ? "skipped" : "extraction_failed", size: object.size });
-      return result.kind === "skipped" ? { status: "skipped", reason: result.reason } : { status: "error", error: result.reason };
+      await updateFile({
+        orgId,
+        id: row.id,
+        status: result.kind === "skipped" ? "skipped" : "extraction_failed",
+        size: object.size,
+      });
+      return result.kind === "skipped"
+        ? { status: "skipped", reason: result.reason }
+        : { status: "error", error: result.reason };
     }
     await store.put(row.contentKey, new TextEncoder().encode(result.text), "text/plain; charset=utf-8");
     await updateFile({ orgId, id: row.id, status: "extracted", size: object.size });
-    return { status: "success", contentKey: row.contentKey, characters: result.text.length, truncated: result.truncated };
+    return {
+      status: "success",
+      contentKey: row.contentKey,
+      characters: result.text.length,
+      truncated: result.truncated,
+    };
   } catch (err) {
     log.warn("file extraction failed", { orgId, fileId: row.id, error: String((err as Error).message ?? err) });
     await updateFile({ orgId, id: row.id, status: "extraction_failed", size: object.size });

@@ -27,16 +27,31 @@ async function extracted(name: string, type: string, bytes: Uint8Array | string)
 }
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const sheets = { Revenue: [["Region", "Q1"], ["North", 1200], ["South", 950]], Notes: [["Prepared by finance"]] };
+const sheets = {
+  Revenue: [
+    ["Region", "Q1"],
+    ["North", 1200],
+    ["South", 950],
+  ],
+  Notes: [["Prepared by finance"]],
+};
 
 describe("FILE-27 API-15 content extraction of every accepted document format", () => {
   it("pdf: the text of every page (unpdf)", async () => {
-    const text = await extracted("deck.pdf", "application/pdf", await makePdf(["First page says hello", "Second page says goodbye"]));
+    const text = await extracted(
+      "deck.pdf",
+      "application/pdf",
+      await makePdf(["First page says hello", "Second page says goodbye"]),
+    );
     expect(text).toBe("First page says hello\n\nSecond page says goodbye");
   });
 
   it("docx: paragraphs (mammoth)", async () => {
-    const text = await extracted("memo.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", await makeDocx(["Dear team,", "The launch is on Friday."]));
+    const text = await extracted(
+      "memo.docx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      await makeDocx(["Dear team,", "The launch is on Friday."]),
+    );
     expect(text).toContain("Dear team,");
     expect(text).toContain("The launch is on Friday.");
   });
@@ -60,20 +75,35 @@ describe("FILE-27 API-15 content extraction of every accepted document format", 
   it("security #16: an .xlsx is read by ExcelJS as the Office Open XML zip it must be; SheetJS's format sniffing never sees it", async () => {
     // SheetJS reads a legacy workbook, an HTML table or CSV named .xlsx as if nothing were wrong:
     // any of its dozen parsers was reachable through an .xlsx upload.
-    const disguised = [makeWorkbook("xls", sheets), new TextEncoder().encode("<table><tr><td>Region</td><td>Q1</td></tr></table>")];
+    const disguised = [
+      makeWorkbook("xls", sheets),
+      new TextEncoder().encode("<table><tr><td>Region</td><td>Q1</td></tr></table>"),
+    ];
     for (const bytes of disguised) {
       await expect(parseInWorker("xlsx", bytes)).rejects.toThrow();
-      const { extraction } = await uploadFile(ctx.app, a.member, a.id, { name: "figures.xlsx", type: XLSX_TYPE, bytes });
+      const { extraction } = await uploadFile(ctx.app, a.member, a.id, {
+        name: "figures.xlsx",
+        type: XLSX_TYPE,
+        bytes,
+      });
       expect(extraction!.body).toEqual({ status: "error", error: "Failed to extract content from figures.xlsx" });
     }
     // What ExcelJS reads that SheetJS wrote: cells of every kind, a quoted comma, a padded short row.
-    const text = await extracted("mixed.xlsx", XLSX_TYPE, makeWorkbook("xlsx", { Mixed: [["a,b", 'say "hi"', true], [1.5], [], ["last"]] }));
+    const text = await extracted(
+      "mixed.xlsx",
+      XLSX_TYPE,
+      makeWorkbook("xlsx", { Mixed: [["a,b", 'say "hi"', true], [1.5], [], ["last"]] }),
+    );
     expect(text).toBe('## Sheet: Mixed\n"a,b","say ""hi""",true\n1.5,,\nlast,,');
   });
 
   it("security #16: SheetJS reads legacy .xls (an OLE compound file) and nothing else named .xls", async () => {
     await expect(parseInWorker("xls", makeWorkbook("xls", sheets))).resolves.toContain("## Sheet: Revenue");
-    for (const bytes of [makeWorkbook("xlsx", sheets), new TextEncoder().encode("<table><tr><td>x</td></tr></table>"), new TextEncoder().encode("a,b\n1,2")]) {
+    for (const bytes of [
+      makeWorkbook("xlsx", sheets),
+      new TextEncoder().encode("<table><tr><td>x</td></tr></table>"),
+      new TextEncoder().encode("a,b\n1,2"),
+    ]) {
       await expect(parseInWorker("xls", bytes)).rejects.toThrow("Not a legacy Excel workbook");
     }
   });
@@ -84,7 +114,7 @@ describe("FILE-27 API-15 content extraction of every accepted document format", 
       ["readme.txt", "text/plain", "Plain words, ünïcödé and emoji 🚀"],
       ["guide.md", "text/markdown", "# Title\n\n- one\n- two\n"],
       ["data.json", "application/json", '{"answer":42,"list":[1,2]}'],
-      ["feed.xml", "application/xml", "<?xml version=\"1.0\"?><items><item>Alpha</item></items>"],
+      ["feed.xml", "application/xml", '<?xml version="1.0"?><items><item>Alpha</item></items>'],
       ["config.yaml", "application/yaml", "server:\n  port: 3000\n"],
       ["config.yml", "", "name: switchboard\n"],
     ];
@@ -115,7 +145,11 @@ describe("extraction limits", () => {
   });
 
   it("a large text file is stored truncated and says so", async () => {
-    const { extraction } = await uploadFile(ctx.app, a.member, a.id, { name: "log.txt", type: "text/plain", bytes: "y".repeat(2_100_000) });
+    const { extraction } = await uploadFile(ctx.app, a.member, a.id, {
+      name: "log.txt",
+      type: "text/plain",
+      bytes: "y".repeat(2_100_000),
+    });
     expect(extraction!.body).toMatchObject({ status: "success", truncated: true });
   });
 
@@ -125,7 +159,9 @@ describe("extraction limits", () => {
   });
 
   it("a parser that needs more memory than allowed is stopped", async () => {
-    const big = makeWorkbook("xlsx", { Big: Array.from({ length: 20_000 }, (_, i) => [i, `row ${i} `.repeat(20), i * 2]) });
+    const big = makeWorkbook("xlsx", {
+      Big: Array.from({ length: 20_000 }, (_, i) => [i, `row ${i} `.repeat(20), i * 2]),
+    });
     await expect(parseInWorker("xlsx", big, { timeoutMs: 60_000, maxMemoryMb: 16 })).rejects.toThrow(/too much memory/);
   });
 
@@ -136,6 +172,9 @@ describe("extraction limits", () => {
   });
 
   it("images are skipped without reading them", async () => {
-    expect(await extractText({ bytes: new Uint8Array(), fileName: "x.webp", contentType: "image/webp" })).toEqual({ kind: "skipped", reason: "Images are not extracted" });
+    expect(await extractText({ bytes: new Uint8Array(), fileName: "x.webp", contentType: "image/webp" })).toEqual({
+      kind: "skipped",
+      reason: "Images are not extracted",
+    });
   });
 });

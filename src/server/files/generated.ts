@@ -13,7 +13,12 @@ export interface GeneratedFileRef {
   size: number;
 }
 
-export async function saveGeneratedFile(input: { orgId: string; filename: string; contentType: string; bytes: Uint8Array }): Promise<GeneratedFileRef> {
+export async function saveGeneratedFile(input: {
+  orgId: string;
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}): Promise<GeneratedFileRef> {
   const fileId = randomUUID();
   const filename = storedFileName(input.filename);
   const key = `org/${input.orgId}/generated/${fileId}/${filename}`;

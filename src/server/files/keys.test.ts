@@ -8,7 +8,11 @@ describe("file keys", () => {
       key: `org/org1/uploads/${id}/My_file_no1.pdf`,
       contentKey: `org/org1/uploads/${id}/content.txt`,
     });
-    expect(parseUploadKey(`org/org1/uploads/${id}/My_file_no1.pdf`)).toEqual({ orgId: "org1", fileId: id, name: "My_file_no1.pdf" });
+    expect(parseUploadKey(`org/org1/uploads/${id}/My_file_no1.pdf`)).toEqual({
+      orgId: "org1",
+      fileId: id,
+      name: "My_file_no1.pdf",
+    });
   });
 
   it("names that would be unsafe or clash with the extracted text are renamed", () => {

@@ -16,7 +16,9 @@ export async function insertFile(row: {
   contentType: string;
 }): Promise<void> {
   const { orgId, ...rest } = row;
-  await db().insert(file).values({ ...rest, organizationId: orgId, status: "pending" });
+  await db()
+    .insert(file)
+    .values({ ...rest, organizationId: orgId, status: "pending" });
 }
 
 export async function getFileByKey({ orgId, key }: { orgId: string; key: string }): Promise<FileRow | null> {
@@ -37,7 +39,16 @@ export async function getFileById({ orgId, id }: { orgId: string; id: string }):
   return row ?? null;
 }
 
-export async function updateFile({ orgId, id, ...fields }: { orgId: string; id: string; status: FileStatus; size?: number }) {
+export async function updateFile({
+  orgId,
+  id,
+  ...fields
+}: {
+  orgId: string;
+  id: string;
+  status: FileStatus;
+  size?: number;
+}) {
   await db()
     .update(file)
     .set(fields)

@@ -16,7 +16,9 @@ export const fileRoutes = new Hono<AppEnv>()
   })
   .post("/files/extractContent", requireOrg, async (c) => {
     const { key, contentKey } = await parseJson(c, extractContentInput);
-    return c.json(await extractContent({ orgId: c.var.org.id, userId: c.var.user.id, isAdmin: c.var.isAdmin, key, contentKey }));
+    return c.json(
+      await extractContent({ orgId: c.var.org.id, userId: c.var.user.id, isAdmin: c.var.isAdmin, key, contentKey }),
+    );
   })
   .post("/files/presigned_download", requireOrg, async (c) => {
     const { r2Path, filename, disposition } = await parseJson(c, presignDownloadInput);

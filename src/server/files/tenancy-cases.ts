@@ -14,7 +14,13 @@ const SECRET = "tenant-a-file-secret";
 
 const seedFile = async (ctx: any, a: any, slot: keyof typeof seeded, extract = true) => {
   const body = `${SECRET} (${slot})`;
-  const { upload } = await uploadFile(ctx.app, a.admin, a.id, { name: `${slot}.txt`, type: "text/plain", bytes: body }, { extract });
+  const { upload } = await uploadFile(
+    ctx.app,
+    a.admin,
+    a.id,
+    { name: `${slot}.txt`, type: "text/plain", bytes: body },
+    { extract },
+  );
   seeded[slot] = upload.key;
   return [body, upload.key];
 };
@@ -26,8 +32,17 @@ const seedFile = async (ctx: any, a: any, slot: keyof typeof seeded, extract = t
 let forgedUrl: string | null = null;
 async function forgeDownload(ctx: TestContext, f: TenancyFixture, victimKey: string): Promise<string> {
   if (forgedUrl) return forgedUrl;
-  const { upload } = await uploadFile(ctx.app, f.b.admin, f.b.id, { name: "mine.txt", type: "text/plain", bytes: "b's own" }, { extract: false });
-  const signed = await signedDownload(ctx.app, f.b.admin, f.b.id, { r2Path: upload.key, filename: `X\nexp=9999999999\nkey=${victimKey}` });
+  const { upload } = await uploadFile(
+    ctx.app,
+    f.b.admin,
+    f.b.id,
+    { name: "mine.txt", type: "text/plain", bytes: "b's own" },
+    { extract: false },
+  );
+  const signed = await signedDownload(ctx.app, f.b.admin, f.b.id, {
+    r2Path: upload.key,
+    filename: `X\nexp=9999999999\nkey=${victimKey}`,
+  });
   const url = new URL(signed.body.signedUrl, "http://x");
   const forged = new URLSearchParams();
   forged.append(`disp=attachment\nexp=${url.searchParams.get("exp")}\nkey`, `${upload.key}\nname=X`);
@@ -41,7 +56,11 @@ async function forgeDownload(ctx: TestContext, f: TenancyFixture, victimKey: str
 const PRIVATE = "tenant-a-admin-private-upload";
 const adminPrivate = { key: "", contentKey: "", stray: "" };
 async function seedAdminPrivate(ctx: TestContext, a: TenancyFixture["a"]) {
-  const { upload } = await uploadFile(ctx.app, a.admin, a.id, { name: "private.txt", type: "text/plain", bytes: `${PRIVATE} body` });
+  const { upload } = await uploadFile(ctx.app, a.admin, a.id, {
+    name: "private.txt",
+    type: "text/plain",
+    bytes: `${PRIVATE} body`,
+  });
   adminPrivate.key = upload.key;
   adminPrivate.contentKey = upload.contentKey;
   adminPrivate.stray = `org/${a.id}/uploads/${randomUUID()}/stray.txt`;
@@ -57,9 +76,18 @@ const fileUnchanged = (slot: keyof typeof seeded) => async () => {
 export const fileTenancyCases: TenancyCases = {
   "POST /api/upload/presigned": {
     attacks: (f) => [
-      { method: "POST", path: `/api/upload/presigned?orgId=${f.a.id}`, body: { filename: "intruder.txt", contentType: "text/plain" } },
+      {
+        method: "POST",
+        path: `/api/upload/presigned?orgId=${f.a.id}`,
+        body: { filename: "intruder.txt", contentType: "text/plain" },
+      },
     ],
-    control: (f) => ({ method: "POST", path: `/api/upload/presigned?orgId=${f.a.id}`, body: { filename: "ok.txt", contentType: "text/plain" }, as: "member" }),
+    control: (f) => ({
+      method: "POST",
+      path: `/api/upload/presigned?orgId=${f.a.id}`,
+      body: { filename: "ok.txt", contentType: "text/plain" },
+      as: "member",
+    }),
   },
   "POST /api/files/extractContent": {
     seed: (ctx, a) => seedFile(ctx, a, "extract", false),
@@ -71,9 +99,18 @@ export const fileTenancyCases: TenancyCases = {
     control: () => ({ method: "POST", path: "/api/files/extractContent", body: { key: seeded.extract } }),
     sameOrg: {
       // The file id is in the content key a successful extraction answers with.
-      seed: async (ctx, a) => [...(await seedFile(ctx, a, "extractPrivate", false)), seeded.extractPrivate.split("/")[3]!],
-      attacks: (f) => [{ method: "POST", path: `/api/files/extractContent?orgId=${f.a.id}`, body: { key: seeded.extractPrivate } }],
-      control: (f) => ({ method: "POST", path: `/api/files/extractContent?orgId=${f.a.id}`, body: { key: seeded.extractPrivate } }),
+      seed: async (ctx, a) => [
+        ...(await seedFile(ctx, a, "extractPrivate", false)),
+        seeded.extractPrivate.split("/")[3]!,
+      ],
+      attacks: (f) => [
+        { method: "POST", path: `/api/files/extractContent?orgId=${f.a.id}`, body: { key: seeded.extractPrivate } },
+      ],
+      control: (f) => ({
+        method: "POST",
+        path: `/api/files/extractContent?orgId=${f.a.id}`,
+        body: { key: seeded.extractPrivate },
+      }),
     },
     intact: async (_ctx, f) => {
       await fileUnchanged("extract")();
@@ -84,33 +121,68 @@ export const fileTenancyCases: TenancyCases = {
     seed: (ctx, a) => seedFile(ctx, a, "download"),
     attacks: (f) => [
       { method: "POST", path: "/api/files/presigned_download", body: { r2Path: seeded.download, filename: "d.txt" } },
-      { method: "POST", path: `/api/files/presigned_download?orgId=${f.a.id}`, body: { r2Path: seeded.download, filename: "d.txt" } },
-      { method: "POST", path: `/api/files/presigned_download?orgId=${f.b.id}`, body: { r2Path: seeded.download, disposition: "inline" } },
+      {
+        method: "POST",
+        path: `/api/files/presigned_download?orgId=${f.a.id}`,
+        body: { r2Path: seeded.download, filename: "d.txt" },
+      },
+      {
+        method: "POST",
+        path: `/api/files/presigned_download?orgId=${f.b.id}`,
+        body: { r2Path: seeded.download, disposition: "inline" },
+      },
     ],
-    control: () => ({ method: "POST", path: "/api/files/presigned_download", body: { r2Path: seeded.download, filename: "d.txt" } }),
+    control: () => ({
+      method: "POST",
+      path: "/api/files/presigned_download",
+      body: { r2Path: seeded.download, filename: "d.txt" },
+    }),
     sameOrg: {
       seed: seedAdminPrivate,
       attacks: (f) =>
-        [adminPrivate.key, adminPrivate.contentKey, `/${adminPrivate.contentKey}`, adminPrivate.stray].flatMap((r2Path) => [
-          { method: "POST", path: `/api/files/presigned_download?orgId=${f.a.id}`, body: { r2Path, filename: "p.txt" } },
-          { method: "POST", path: `/api/files/presigned_download?orgId=${f.a.id}`, body: { r2Path, disposition: "inline" } },
-        ]),
-      control: (f) => ({ method: "POST", path: `/api/files/presigned_download?orgId=${f.a.id}`, body: { r2Path: adminPrivate.contentKey, filename: "p.txt" } }),
+        [adminPrivate.key, adminPrivate.contentKey, `/${adminPrivate.contentKey}`, adminPrivate.stray].flatMap(
+          (r2Path) => [
+            {
+              method: "POST",
+              path: `/api/files/presigned_download?orgId=${f.a.id}`,
+              body: { r2Path, filename: "p.txt" },
+            },
+            {
+              method: "POST",
+              path: `/api/files/presigned_download?orgId=${f.a.id}`,
+              body: { r2Path, disposition: "inline" },
+            },
+          ],
+        ),
+      control: (f) => ({
+        method: "POST",
+        path: `/api/files/presigned_download?orgId=${f.a.id}`,
+        body: { r2Path: adminPrivate.contentKey, filename: "p.txt" },
+      }),
     },
   },
   // Signature-authorised: no session or organisation opens them; only a URL signed for the key does.
   "PUT /api/blob/upload": {
     seed: (ctx, a) => seedFile(ctx, a, "blob"),
     attacks: () => [
-      { method: "PUT", path: `/api/blob/upload?key=${encodeURIComponent(seeded.blob)}&type=text%2Fplain&max=100&exp=9999999999`, body: "overwritten" },
-      { method: "PUT", path: `/api/blob/upload?key=${encodeURIComponent(seeded.blob)}&type=application%2Fjson&max=100&exp=9999999999&sig=AAAA`, body: "overwritten" },
+      {
+        method: "PUT",
+        path: `/api/blob/upload?key=${encodeURIComponent(seeded.blob)}&type=text%2Fplain&max=100&exp=9999999999`,
+        body: "overwritten",
+      },
+      {
+        method: "PUT",
+        path: `/api/blob/upload?key=${encodeURIComponent(seeded.blob)}&type=application%2Fjson&max=100&exp=9999999999&sig=AAAA`,
+        body: "overwritten",
+      },
     ],
     intact: fileUnchanged("blob"),
   },
   "GET /api/blob/download": {
     seed: async (ctx, a) => {
       const markers = await seedFile(ctx, a, "signed");
-      signedUrl = (await signedDownload(ctx.app, a.admin, a.id, { r2Path: seeded.signed, filename: "b.txt" })).body.signedUrl;
+      signedUrl = (await signedDownload(ctx.app, a.admin, a.id, { r2Path: seeded.signed, filename: "b.txt" })).body
+        .signedUrl;
       return markers;
     },
     attacks: async (f, _markers, ctx) => {

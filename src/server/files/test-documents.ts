@@ -12,13 +12,16 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
 }
 
 export async function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
-  const doc = new Document({ sections: [{ children: paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })) }] });
+  const doc = new Document({
+    sections: [{ children: paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })) }],
+  });
   return new Uint8Array(await Packer.toBuffer(doc));
 }
 
 export function makeWorkbook(bookType: "xlsx" | "xlsm" | "xls", sheets: Record<string, unknown[][]>): Uint8Array {
   const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  for (const [name, rows] of Object.entries(sheets))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
   return new Uint8Array(XLSX.write(book, { bookType, type: "buffer" }) as Buffer);
 }
 
@@ -51,5 +54,8 @@ export function makeDoc(text: string): Uint8Array {
 
 /** A 1×1 transparent PNG. */
 export const PNG_1X1 = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
 );

@@ -8,7 +8,14 @@ export function sendToUrl(app: App, url: string, init: RequestInit): Promise<Res
   return url.startsWith("/") ? Promise.resolve(app.request(url, init)) : fetch(url, init);
 }
 
-export async function presign(app: App, who: Identity, orgId: string, filename: string, contentType: string, size?: number) {
+export async function presign(
+  app: App,
+  who: Identity,
+  orgId: string,
+  filename: string,
+  contentType: string,
+  size?: number,
+) {
   const res = await call<PresignedUpload>(app, "POST", `/api/upload/presigned?orgId=${orgId}`, {
     token: who.token,
     body: { filename, contentType, ...(size === undefined ? {} : { size }) },
@@ -17,8 +24,17 @@ export async function presign(app: App, who: Identity, orgId: string, filename: 
   return res.body;
 }
 
-export async function putFile(app: App, upload: PresignedUpload, bytes: Uint8Array | string, headers: Record<string, string> = upload.headers) {
-  return sendToUrl(app, upload.url, { method: upload.method, headers, body: typeof bytes === "string" ? bytes : new Blob([bytes as BlobPart]) });
+export async function putFile(
+  app: App,
+  upload: PresignedUpload,
+  bytes: Uint8Array | string,
+  headers: Record<string, string> = upload.headers,
+) {
+  return sendToUrl(app, upload.url, {
+    method: upload.method,
+    headers,
+    body: typeof bytes === "string" ? bytes : new Blob([bytes as BlobPart]),
+  });
 }
 
 /** Presign, send and (unless told otherwise) extract; returns the presign response and the extraction's. */
@@ -41,5 +57,8 @@ export async function uploadFile(
 }
 
 export async function signedDownload(app: App, who: Identity, orgId: string, body: Record<string, unknown>) {
-  return call<{ signedUrl: string; error?: string }>(app, "POST", `/api/files/presigned_download?orgId=${orgId}`, { token: who.token, body });
+  return call<{ signedUrl: string; error?: string }>(app, "POST", `/api/files/presigned_download?orgId=${orgId}`, {
+    token: who.token,
+    body,
+  });
 }

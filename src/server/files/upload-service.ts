@@ -17,7 +17,11 @@ export async function presignUpload(input: {
 }): Promise<PresignedUpload> {
   const { orgId, userId, filename } = input;
   const check = checkChatFile({ name: filename, size: input.size ?? 0 });
-  if (!check.ok) throw new AppError(input.size !== undefined && input.size > CHAT_MAX_UPLOAD_BYTES ? "payload_too_large" : "bad_request", check.message);
+  if (!check.ok)
+    throw new AppError(
+      input.size !== undefined && input.size > CHAT_MAX_UPLOAD_BYTES ? "payload_too_large" : "bad_request",
+      check.message,
+    );
   const contentType = uploadContentType(filename, input.contentType);
   if (!contentType) throw new AppError("bad_request", `${filename} is not a supported file type.`);
 

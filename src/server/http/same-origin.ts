@@ -10,7 +10,9 @@ export const sameOriginWrites = (trustedOrigins: readonly string[]) =>
   createMiddleware(async (c, next) => {
     if (!SAFE.has(c.req.method)) {
       const origin = c.req.header("origin");
-      if (origin && origin !== "null" ? !trustedOrigins.includes(origin) : c.req.header("sec-fetch-site") === "cross-site") {
+      if (
+        origin && origin !== "null" ? !trustedOrigins.includes(origin) : c.req.header("sec-fetch-site") === "cross-site"
+      ) {
         throw new AppError("forbidden", "Cross-site request refused");
       }
     }

@@ -33,7 +33,10 @@ async function listTools(client: Client, signal: AbortSignal): Promise<ListedToo
   const tools: ListedTool[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, { signal, timeout: mcpRuntimeOptions().connectTimeoutMs });
+    const page = await client.listTools(cursor ? { cursor } : undefined, {
+      signal,
+      timeout: mcpRuntimeOptions().connectTimeoutMs,
+    });
     tools.push(...(page.tools as ListedTool[]));
     cursor = page.nextCursor;
   } while (cursor && tools.length < MAX_TOOLS_PER_SERVER);
@@ -50,7 +53,15 @@ async function openServer(server: McpServerConfig, signal: AbortSignal) {
   }
 }
 
-export async function openAgentMcp({ orgId, agent, signal }: { orgId: string; agent: Pick<Agent, "id" | "mcpServers">; signal: AbortSignal }): Promise<AgentMcp> {
+export async function openAgentMcp({
+  orgId,
+  agent,
+  signal,
+}: {
+  orgId: string;
+  agent: Pick<Agent, "id" | "mcpServers">;
+  signal: AbortSignal;
+}): Promise<AgentMcp> {
   const servers = await loadMcpServers({ orgId, ids: agent.mcpServers ?? [] });
   const settled = await Promise.allSettled(servers.map((s) => openServer(s, signal)));
   const clients: Client[] = [];
@@ -61,7 +72,13 @@ export async function openAgentMcp({ orgId, agent, signal }: { orgId: string; ag
     const server = servers[i]!;
     if (r.status === "rejected") {
       unavailable.push(server.name);
-      log.warn("MCP server unavailable", { orgId, agentId: agent.id, mcpServerId: server.id, type: server.type, error: errorText(r.reason) });
+      log.warn("MCP server unavailable", {
+        orgId,
+        agentId: agent.id,
+        mcpServerId: server.id,
+        type: server.type,
+        error: errorText(r.reason),
+      });
       return;
     }
     clients.push(r.value.client);
@@ -81,16 +98,21 @@ export async function openAgentMcp({ orgId, agent, signal }: { orgId: string; ag
 }
 
 function mcpTool(client: Client, server: McpServerConfig, t: ListedTool) {
-  const schema = t.inputSchema && typeof t.inputSchema === "object" ? t.inputSchema : { type: "object", properties: {} };
+  const schema =
+    t.inputSchema && typeof t.inputSchema === "object" ? t.inputSchema : { type: "object", properties: {} };
   return tool({
     description: [`(MCP server "${server.name}")`, t.description?.slice(0, MAX_DESCRIPTION)].filter(Boolean).join(" "),
     inputSchema: jsonSchema({ ...schema, type: "object" } as Parameters<typeof jsonSchema>[0]),
     execute: async (input: unknown, opts: { abortSignal?: AbortSignal }) => {
       try {
-        const result = await client.callTool({ name: t.name, arguments: (input ?? {}) as Record<string, unknown> }, undefined, {
-          signal: opts.abortSignal,
-          timeout: mcpRuntimeOptions().callTimeoutMs,
-        });
+        const result = await client.callTool(
+          { name: t.name, arguments: (input ?? {}) as Record<string, unknown> },
+          undefined,
+          {
+            signal: opts.abortSignal,
+            timeout: mcpRuntimeOptions().callTimeoutMs,
+          },
+        );
         return toToolResult(result);
       } catch (err) {
         return toolError(`The MCP tool ${t.name} failed: ${errorText(err)}`);

@@ -37,7 +37,12 @@ async function open(transport: Transport, signal: AbortSignal): Promise<Client> 
   const client = new Client(clientInfo);
   const { connectTimeoutMs } = mcpRuntimeOptions();
   try {
-    await withTimeout(client.connect(transport, { signal, timeout: connectTimeoutMs }), connectTimeoutMs, signal, "Connecting");
+    await withTimeout(
+      client.connect(transport, { signal, timeout: connectTimeoutMs }),
+      connectTimeoutMs,
+      signal,
+      "Connecting",
+    );
     return client;
   } catch (err) {
     await client.close().catch(() => {});
@@ -79,7 +84,13 @@ async function connectStdio(server: McpServerConfig, signal: AbortSignal): Promi
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
   const launch = launchStdio(plan, server.secrets, { network: opts.stdioNetwork, dataDir: opts.dataDir });
   // The SDK adds its default variables (HOME, PATH …) for the launcher only: bwrap clears them.
-  const transport = new StdioClientTransport({ command: launch.command, args: launch.args, env: {}, stderr: "ignore", cwd: "/" });
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: launch.args,
+    env: {},
+    stderr: "ignore",
+    cwd: "/",
+  });
   transport.onclose = launch.release; // the client chains its own handler after this one
   try {
     return await open(transport, signal);

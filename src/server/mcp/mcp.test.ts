@@ -50,16 +50,32 @@ afterEach(() => {
   fake.reset();
 });
 
-async function addServer(orgId: string, fields: Partial<typeof mcpServer.$inferInsert> & { secret?: Record<string, string> }) {
+async function addServer(
+  orgId: string,
+  fields: Partial<typeof mcpServer.$inferInsert> & { secret?: Record<string, string> },
+) {
   const { secret, ...rest } = fields;
   const [row] = await db()
     .insert(mcpServer)
-    .values({ organizationId: orgId, name: "Echo Stdio", type: "stdio", command: process.execPath, args: [STDIO_SCRIPT], encryptedSecrets: secret ? secrets().encryptJson(secret) : null, ...rest })
+    .values({
+      organizationId: orgId,
+      name: "Echo Stdio",
+      type: "stdio",
+      command: process.execPath,
+      args: [STDIO_SCRIPT],
+      encryptedSecrets: secret ? secrets().encryptJson(secret) : null,
+      ...rest,
+    })
     .returning();
   return row!;
 }
 
-const userMsg = (content: string) => ({ id: randomUUID(), role: "user", content, parts: [{ type: "text", text: content }] });
+const userMsg = (content: string) => ({
+  id: randomUUID(),
+  role: "user",
+  content,
+  parts: [{ type: "text", text: content }],
+});
 
 async function chat(who: Identity, agentId: number, content: string) {
   const res = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
@@ -70,8 +86,13 @@ async function chat(who: Identity, agentId: number, content: string) {
   const text = await res.text();
   expect(res.status, text).toBe(200);
   const threadId = res.headers.get("x-thread-id")!;
-  const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, { token: who.token });
-  const parts = text.split("\n").filter(Boolean).map((l) => parseDataStreamPart(l));
+  const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, {
+    token: who.token,
+  });
+  const parts = text
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => parseDataStreamPart(l));
   return { parts, assistant: convo.body.messages[1] };
 }
 
@@ -106,18 +127,38 @@ describe("MCP tools at chat time", () => {
 
   it("[AGENT-10] [STREAM-06] [STREAM-07] offers the agent's MCP servers' tools namespaced beside its catalogue tools, and the agent calls one end to end", async () => {
     const server = await addServer(f.a.id, {});
-    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { tools: { search_google: true }, mcpServers: [server.id] });
+    const agent = await createAgent(ctx.app, f.a.admin, f.a.id, {
+      tools: { search_google: true },
+      mcpServers: [server.id],
+    });
     const result = await callTool(agent.id, "mcp_echo_stdio_echo", { text: "hello mcp" });
     expect(result).toEqual({ status: "success", content: "echo: hello mcp" });
     const streamed = lastParts!;
-    expect(streamed.find((p) => p.type === "tool_call")!.value).toMatchObject({ toolName: "mcp_echo_stdio_echo", args: { text: "hello mcp" } });
-    expect(streamed.find((p) => p.type === "tool_result")!.value).toMatchObject({ result: { status: "success", content: "echo: hello mcp" } });
+    expect(streamed.find((p) => p.type === "tool_call")!.value).toMatchObject({
+      toolName: "mcp_echo_stdio_echo",
+      args: { text: "hello mcp" },
+    });
+    expect(streamed.find((p) => p.type === "tool_result")!.value).toMatchObject({
+      result: { status: "success", content: "echo: hello mcp" },
+    });
     expect(toolNames().sort()).toEqual([
-      "mcp_echo_stdio_connect", "mcp_echo_stdio_echo", "mcp_echo_stdio_env_keys", "mcp_echo_stdio_fail", "mcp_echo_stdio_pid",
-      "mcp_echo_stdio_read_file", "mcp_echo_stdio_sleep", "mcp_echo_stdio_whoami", "mcp_echo_stdio_write_file", "search_google",
+      "mcp_echo_stdio_connect",
+      "mcp_echo_stdio_echo",
+      "mcp_echo_stdio_env_keys",
+      "mcp_echo_stdio_fail",
+      "mcp_echo_stdio_pid",
+      "mcp_echo_stdio_read_file",
+      "mcp_echo_stdio_sleep",
+      "mcp_echo_stdio_whoami",
+      "mcp_echo_stdio_write_file",
+      "search_google",
     ]);
     const echo = fake.requests[0]!.body.tools.find((t: any) => t.function.name === "mcp_echo_stdio_echo");
-    expect(echo.function.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
+    expect(echo.function.parameters).toMatchObject({
+      type: "object",
+      properties: { text: { type: "string" } },
+      required: ["text"],
+    });
     // The model's second step got the MCP result.
     expect(JSON.stringify(fake.requests[1]!.body.messages)).toContain("echo: hello mcp");
   });
@@ -133,13 +174,23 @@ describe("MCP tools at chat time", () => {
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
     setMcpRuntimeOptions({ callTimeoutMs: 300 });
     const result = await callTool(agent.id, "mcp_echo_stdio_sleep", { ms: 3_000 });
-    expect(result).toMatchObject({ status: "error", error: expect.stringMatching(/^The MCP tool sleep failed: .*timed out/i) });
+    expect(result).toMatchObject({
+      status: "error",
+      error: expect.stringMatching(/^The MCP tool sleep failed: .*timed out/i),
+    });
 
     setMcpRuntimeOptions({ callTimeoutMs: 60_000 });
-    const mcp = await openAgentMcp({ orgId: f.a.id, agent: { id: agent.id, mcpServers: [server.id] }, signal: new AbortController().signal });
+    const mcp = await openAgentMcp({
+      orgId: f.a.id,
+      agent: { id: agent.id, mcpServers: [server.id] },
+      signal: new AbortController().signal,
+    });
     const abort = new AbortController();
     const started = Date.now();
-    const execute = mcp.tools.mcp_echo_stdio_sleep!.execute as unknown as (input: unknown, o: { toolCallId: string; messages: never[]; abortSignal: AbortSignal }) => Promise<unknown>;
+    const execute = mcp.tools.mcp_echo_stdio_sleep!.execute as unknown as (
+      input: unknown,
+      o: { toolCallId: string; messages: never[]; abortSignal: AbortSignal },
+    ) => Promise<unknown>;
     const pending = execute({ ms: 3_000 }, { toolCallId: "t1", messages: [], abortSignal: abort.signal });
     setTimeout(() => abort.abort(), 100);
     expect(await pending).toMatchObject({ status: "error" });
@@ -207,11 +258,15 @@ describe("MCP tools at chat time", () => {
     let got = "";
     while (!got.includes("\n9:")) got += new TextDecoder().decode((await reader.read()).value);
     expect(fixtureChildren().length).toBe(1);
-    const stop = await call(ctx.app, "DELETE", `/api/chat?orgId=${f.a.id}&chatId=${threadId}`, { token: f.a.member.token });
+    const stop = await call(ctx.app, "DELETE", `/api/chat?orgId=${f.a.id}&chatId=${threadId}`, {
+      token: f.a.member.token,
+    });
     expect(stop.body).toEqual({ success: true, stopped: true });
     while (!(await reader.read()).done);
     await expect.poll(() => fixtureChildren().length, { timeout: 8_000 }).toBe(0);
-    const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, { token: f.a.member.token });
+    const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, {
+      token: f.a.member.token,
+    });
     expect(convo.body.messages[1].status).toBe("aborted");
   });
 
@@ -225,7 +280,11 @@ describe("MCP tools at chat time", () => {
     expect(systemText()).toContain('The tools of these MCP servers are unavailable right now: "Gone Tool".');
     // An argument outside the allow-list is refused too.
     setMcpRuntimeOptions({ stdioAllowlist: { [process.execPath]: ["--version"] } });
-    const mcp = await openAgentMcp({ orgId: f.a.id, agent: { id: agent.id, mcpServers: [server.id] }, signal: new AbortController().signal });
+    const mcp = await openAgentMcp({
+      orgId: f.a.id,
+      agent: { id: agent.id, mcpServers: [server.id] },
+      signal: new AbortController().signal,
+    });
     expect(mcp.unavailable).toEqual(["Gone Tool"]);
     await mcp.close();
   });
@@ -233,7 +292,13 @@ describe("MCP tools at chat time", () => {
   it("skips a server that fails to connect and keeps the others", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const good = await addServer(f.a.id, {});
-    const dead = await addServer(f.a.id, { name: "Dead", type: "http", command: null, args: [], url: "http://127.0.0.1:9/mcp" });
+    const dead = await addServer(f.a.id, {
+      name: "Dead",
+      type: "http",
+      command: null,
+      args: [],
+      url: "http://127.0.0.1:9/mcp",
+    });
     const crashing = await addServer(f.a.id, { name: "Crashing", args: ["-e", "process.exit(3)"] });
     setMcpRuntimeOptions({ stdioAllowlist: { [process.execPath]: [STDIO_SCRIPT, "-e", "process.exit(3)"] } });
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [good.id, dead.id, crashing.id] });
@@ -248,7 +313,11 @@ describe("MCP tools at chat time", () => {
   it("only uses enabled servers of the agent's own organisation", async () => {
     const other = await addServer(f.b.id, { name: "Other Org" });
     const disabled = await addServer(f.a.id, { name: "Disabled", enabled: false });
-    const mcp = await openAgentMcp({ orgId: f.a.id, agent: { id: 0, mcpServers: [other.id, disabled.id] }, signal: new AbortController().signal });
+    const mcp = await openAgentMcp({
+      orgId: f.a.id,
+      agent: { id: 0, mcpServers: [other.id, disabled.id] },
+      signal: new AbortController().signal,
+    });
     expect(Object.keys(mcp.tools)).toEqual([]);
     expect(mcp.unavailable).toEqual([]);
     await mcp.close();
@@ -257,9 +326,19 @@ describe("MCP tools at chat time", () => {
 
 describe("remote (Streamable HTTP) MCP servers", () => {
   it("are refused on a loopback address by the outbound guard", async () => {
-    const server = await addServer(f.a.id, { name: "Remote Echo", type: "http", command: null, args: [], url: `http://127.0.0.1:${http.port}/mcp` });
+    const server = await addServer(f.a.id, {
+      name: "Remote Echo",
+      type: "http",
+      command: null,
+      args: [],
+      url: `http://127.0.0.1:${http.port}/mcp`,
+    });
     const before = http.requests.length;
-    const mcp = await openAgentMcp({ orgId: f.a.id, agent: { id: 0, mcpServers: [server.id] }, signal: new AbortController().signal });
+    const mcp = await openAgentMcp({
+      orgId: f.a.id,
+      agent: { id: 0, mcpServers: [server.id] },
+      signal: new AbortController().signal,
+    });
     expect(mcp.unavailable).toEqual(["Remote Echo"]);
     expect(Object.keys(mcp.tools)).toEqual([]);
     expect(http.requests.length).toBe(before); // never connected
@@ -268,7 +347,14 @@ describe("remote (Streamable HTTP) MCP servers", () => {
 
   it("work when the operator allows the host, sending the configured headers", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    const server = await addServer(f.a.id, { name: "Remote Echo", type: "http", command: null, args: [], url: `http://127.0.0.1:${http.port}/mcp`, secret: { authorization: "Bearer remote-key" } });
+    const server = await addServer(f.a.id, {
+      name: "Remote Echo",
+      type: "http",
+      command: null,
+      args: [],
+      url: `http://127.0.0.1:${http.port}/mcp`,
+      secret: { authorization: "Bearer remote-key" },
+    });
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
     const result = await callTool(agent.id, "mcp_remote_echo_echo", { text: "over http" });
     expect(result).toEqual({ status: "success", content: "echo: over http" });
@@ -278,19 +364,43 @@ describe("remote (Streamable HTTP) MCP servers", () => {
 
   it("fall back to the HTTP+SSE transport for a server that only speaks SSE", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    const server = await addServer(f.a.id, { name: "Old Echo", type: "http", command: null, args: [], url: `http://127.0.0.1:${http.port}/sse` });
+    const server = await addServer(f.a.id, {
+      name: "Old Echo",
+      type: "http",
+      command: null,
+      args: [],
+      url: `http://127.0.0.1:${http.port}/sse`,
+    });
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id, { mcpServers: [server.id] });
-    expect(await callTool(agent.id, "mcp_old_echo_echo", { text: "legacy" })).toEqual({ status: "success", content: "echo: legacy" });
+    expect(await callTool(agent.id, "mcp_old_echo_echo", { text: "legacy" })).toEqual({
+      status: "success",
+      content: "echo: legacy",
+    });
     expect(http.requests.some((r) => r.method === "GET" && r.url === "/sse")).toBe(true);
   });
 
   it("security #6: a server at an IPv6 form embedding 127.0.0.1 is refused with the guard's reason, even with 127.0.0.1 allowed", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const before = http.requests.length;
-    for (const host of ["[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]"]) {
+    for (const host of [
+      "[::ffff:0:127.0.0.1]",
+      "[64:ff9b::127.0.0.1]",
+      "[2002:7f00:1::]",
+      "[2001:0:4136:e378:8000:63bf:80ff:fffe]",
+    ]) {
       for (const type of ["http", "sse"]) {
-        const server = { id: 1, name: "Embedded", type, command: null, args: [], url: `http://${host}:${http.port}/mcp`, secrets: { authorization: "Bearer remote-key" } };
-        await expect(connectMcpServer(server, new AbortController().signal), `${type} ${host}`).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+        const server = {
+          id: 1,
+          name: "Embedded",
+          type,
+          command: null,
+          args: [],
+          url: `http://${host}:${http.port}/mcp`,
+          secrets: { authorization: "Bearer remote-key" },
+        };
+        await expect(connectMcpServer(server, new AbortController().signal), `${type} ${host}`).rejects.toThrow(
+          FORBIDDEN_ADDRESS_MESSAGE,
+        );
       }
     }
     expect(http.requests.length).toBe(before);
@@ -299,6 +409,8 @@ describe("remote (Streamable HTTP) MCP servers", () => {
   it("the guard's refusal names the reason", async () => {
     const { guardedStreamFetch } = await import("../net/guarded-stream-fetch");
     await expect(guardedStreamFetch(`http://127.0.0.1:${http.port}/mcp`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
-    await expect(guardedStreamFetch(`http://[::ffff:7f00:1]:${http.port}/mcp`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+    await expect(guardedStreamFetch(`http://[::ffff:7f00:1]:${http.port}/mcp`)).rejects.toThrow(
+      FORBIDDEN_ADDRESS_MESSAGE,
+    );
   });
 });

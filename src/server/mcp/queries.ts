@@ -40,7 +40,11 @@ export const toMcpServerInfo = (r: Row): McpServerInfo => ({
 });
 
 export async function listMcpServers({ orgId }: { orgId: string }): Promise<McpServerInfo[]> {
-  const rows = await db().select().from(mcpServer).where(eq(mcpServer.organizationId, orgId)).orderBy(asc(mcpServer.name), asc(mcpServer.id));
+  const rows = await db()
+    .select()
+    .from(mcpServer)
+    .where(eq(mcpServer.organizationId, orgId))
+    .orderBy(asc(mcpServer.name), asc(mcpServer.id));
   return rows.map(toMcpServerInfo);
 }
 

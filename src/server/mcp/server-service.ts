@@ -47,7 +47,10 @@ export async function deleteMcpServer({ orgId, id }: { orgId: string; id: number
     .returning({ id: mcpServer.id });
   if (!rows.length) throw new AppError("not_found", "MCP server not found");
   // Agents that used it stop referring to it.
-  const users = await db().select({ id: agent.id, mcpServers: agent.mcpServers }).from(agent).where(eq(agent.organizationId, orgId));
+  const users = await db()
+    .select({ id: agent.id, mcpServers: agent.mcpServers })
+    .from(agent)
+    .where(eq(agent.organizationId, orgId));
   for (const a of users.filter((u) => u.mcpServers.includes(id))) {
     await db()
       .update(agent)

@@ -33,7 +33,8 @@ const realpath = (p: string) => {
   }
 };
 
-export const isInside = (child: string, parent: string) => child === parent || child.startsWith(parent === "/" ? "/" : `${parent}/`);
+export const isInside = (child: string, parent: string) =>
+  child === parent || child.startsWith(parent === "/" ? "/" : `${parent}/`);
 
 /** A command's real path; a bare name is looked up in this process's PATH as a shell would. */
 export function resolveCommand(command: string): string | null {
@@ -91,13 +92,21 @@ function nodeModulesAbove(dest: string): Mount[] {
 
 function commandNotAllowed(allowlist: Record<string, string[]>, command: string) {
   const keys = Object.keys(allowlist);
-  return new AppError("bad_request", keys.length
-    ? `Command ${command} is not allowed for stdio MCP servers (allowed: ${keys.join(", ")})`
-    : "Stdio MCP servers are disabled on this server: the operator has not allowed any command");
+  return new AppError(
+    "bad_request",
+    keys.length
+      ? `Command ${command} is not allowed for stdio MCP servers (allowed: ${keys.join(", ")})`
+      : "Stdio MCP servers are disabled on this server: the operator has not allowed any command",
+  );
 }
 
 /** Checks a stdio server against the allow-list; throws a 400 in the admin's terms when refused. */
-export function checkStdioAllowed(allowlist: Record<string, string[]>, command: string, args: string[], dataDir?: string): StdioPlan {
+export function checkStdioAllowed(
+  allowlist: Record<string, string[]>,
+  command: string,
+  args: string[],
+  dataDir?: string,
+): StdioPlan {
   if (!Object.keys(allowlist).length) throw commandNotAllowed(allowlist, command);
   const program = resolveCommand(command);
   // Every spelling of the same file counts ("node" and "/usr/bin/node"): their arguments add up.
@@ -108,8 +117,14 @@ export function checkStdioAllowed(allowlist: Record<string, string[]>, command: 
   }
   const mounts: Mount[] = [[path.dirname(program), path.dirname(program)]];
   for (const arg of args) {
-    const refuse = (why?: string) => new AppError("bad_request", `Argument ${JSON.stringify(arg)} is not allowed for ${command}${why ? `: ${why}` : ""}`);
-    const matches = keys.flatMap((k) => allowlist[k]!).map((a) => (a.endsWith("*") ? matchWildcard(a, arg) : a === arg ? matchExact(arg) : null));
+    const refuse = (why?: string) =>
+      new AppError(
+        "bad_request",
+        `Argument ${JSON.stringify(arg)} is not allowed for ${command}${why ? `: ${why}` : ""}`,
+      );
+    const matches = keys
+      .flatMap((k) => allowlist[k]!)
+      .map((a) => (a.endsWith("*") ? matchWildcard(a, arg) : a === arg ? matchExact(arg) : null));
     const ok = matches.find((m) => m && "mounts" in m);
     if (!ok || !("mounts" in ok)) {
       const refused = matches.find((m) => m && "refusal" in m);
@@ -125,7 +140,11 @@ export function checkStdioAllowed(allowlist: Record<string, string[]>, command: 
       return real ? [[real, arg] as Mount] : [];
     });
     const inData = [...all, ...named].find(([src]) => isInside(src, realData));
-    if (inData) throw new AppError("bad_request", `${inData[1]} lies in Switchboard's data directory: stdio MCP servers may not see it`);
+    if (inData)
+      throw new AppError(
+        "bad_request",
+        `${inData[1]} lies in Switchboard's data directory: stdio MCP servers may not see it`,
+      );
   }
   const seen = new Set<string>();
   // /usr is shown anyway; a folder already shown inside a bound parent needs no bind of its own.

@@ -63,15 +63,35 @@ function dataDirMasks(mounts: Array<[string, string]>, dataDir: string | undefin
     .flatMap(([src, dest]) => ["--tmpfs", path.join(dest, path.relative(src, real))]);
 }
 
-export function launchStdio(plan: StdioPlan, env: Record<string, string>, opts: { network: boolean; dataDir?: string }): StdioLaunch {
+export function launchStdio(
+  plan: StdioPlan,
+  env: Record<string, string>,
+  opts: { network: boolean; dataDir?: string },
+): StdioLaunch {
   const unavailable = stdioSandboxUnavailable();
   if (unavailable) throw new AppError("bad_request", unavailable);
   const l = MCP_STDIO_LIMITS;
   const uid = takeUid(l.uidBase, l.uidCount);
-  if (uid === null) throw new AppError("bad_request", `Too many stdio MCP servers are running at once (${l.uidCount}); try again shortly`);
-  const mounts = [...parentFolders(plan.mounts), ...plan.mounts.flatMap(([src, dest]) => ["--ro-bind", src, dest]), ...dataDirMasks(plan.mounts, opts.dataDir)];
+  if (uid === null)
+    throw new AppError(
+      "bad_request",
+      `Too many stdio MCP servers are running at once (${l.uidCount}); try again shortly`,
+    );
+  const mounts = [
+    ...parentFolders(plan.mounts),
+    ...plan.mounts.flatMap(([src, dest]) => ["--ro-bind", src, dest]),
+    ...dataDirMasks(plan.mounts, opts.dataDir),
+  ];
   const [command, ...args] = isolatedCommand(
-    { uid, limits: l, hostname: "mcp", network: opts.network, env: { ...env, PATH, HOME: "/tmp" }, mounts, chdir: "/tmp" },
+    {
+      uid,
+      limits: l,
+      hostname: "mcp",
+      network: opts.network,
+      env: { ...env, PATH, HOME: "/tmp" },
+      mounts,
+      chdir: "/tmp",
+    },
     [plan.program, ...plan.args],
   );
   let released = false;

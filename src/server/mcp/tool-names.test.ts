@@ -27,13 +27,30 @@ describe("MCP tool names", () => {
 
 describe("MCP tool results", () => {
   it("join text parts, describe the others, and map isError", () => {
-    expect(toToolResult({ content: [{ type: "text", text: "a" }, { type: "image", data: "…", mimeType: "image/png" }, { type: "text", text: "b" }] })).toEqual({
+    expect(
+      toToolResult({
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "…", mimeType: "image/png" },
+          { type: "text", text: "b" },
+        ],
+      }),
+    ).toEqual({
       status: "success",
       content: "a\n[image image/png]\nb",
     });
-    expect(toToolResult({ content: [{ type: "text", text: "nope" }], isError: true })).toEqual({ status: "error", error: "nope" });
-    expect(toToolResult({ content: [], isError: true })).toEqual({ status: "error", error: "The MCP tool reported an error." });
-    expect(toToolResult({ content: [], structuredContent: { n: 1 } })).toEqual({ status: "success", content: '{"n":1}' });
+    expect(toToolResult({ content: [{ type: "text", text: "nope" }], isError: true })).toEqual({
+      status: "error",
+      error: "nope",
+    });
+    expect(toToolResult({ content: [], isError: true })).toEqual({
+      status: "error",
+      error: "The MCP tool reported an error.",
+    });
+    expect(toToolResult({ content: [], structuredContent: { n: 1 } })).toEqual({
+      status: "success",
+      content: '{"n":1}',
+    });
   });
 
   it("cap a huge result", () => {

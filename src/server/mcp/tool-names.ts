@@ -3,7 +3,11 @@
 // whose names never start with it; clashes between servers get a numeric suffix.
 export const MAX_TOOL_NAME = 64;
 
-const clean = (s: string) => s.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "");
+const clean = (s: string) =>
+  s
+    .replace(/[^a-zA-Z0-9_-]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/^_|_$/g, "");
 
 export function serverSlug(name: string, id: number): string {
   const slug = clean(name.toLowerCase()).slice(0, 24).replace(/_$/, "");

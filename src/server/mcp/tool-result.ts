@@ -24,7 +24,12 @@ function describe(part: McpContent): string {
   }
 }
 
-export function toToolResult(result: { content?: unknown; isError?: unknown; structuredContent?: unknown; toolResult?: unknown }): ToolResult {
+export function toToolResult(result: {
+  content?: unknown;
+  isError?: unknown;
+  structuredContent?: unknown;
+  toolResult?: unknown;
+}): ToolResult {
   const parts = Array.isArray(result.content) ? (result.content as McpContent[]) : [];
   let text = parts.map(describe).filter(Boolean).join("\n");
   if (!text && result.structuredContent !== undefined) text = JSON.stringify(result.structuredContent);

@@ -11,7 +11,8 @@ beforeAll(async () => {
   f = await createTenancyFixture(ctx.app);
 });
 
-const prefs = (who: Identity, body: unknown) => call(ctx.app, "POST", `/api/updateModelPreferences?orgId=${f.a.id}`, { token: who.token, body });
+const prefs = (who: Identity, body: unknown) =>
+  call(ctx.app, "POST", `/api/updateModelPreferences?orgId=${f.a.id}`, { token: who.token, body });
 
 describe("model preferences", () => {
   it("[MODEL-21][API-26] a default chat model must belong to a connected provider", async () => {
@@ -22,11 +23,20 @@ describe("model preferences", () => {
     const ok = await prefs(f.a.admin, { action: "set_default", key: "chat", data: "openai:gpt-4.1" });
     expect(ok.status).toBe(200);
     expect(ok.body.modelPreferences.defaultChatModel).toBe("openai:gpt-4.1");
-    const emb = await prefs(f.a.admin, { action: "set_default", key: "embedding", data: "openai:text-embedding-3-small" });
+    const emb = await prefs(f.a.admin, {
+      action: "set_default",
+      key: "embedding",
+      data: "openai:text-embedding-3-small",
+    });
     expect(emb.body.modelPreferences.defaultEmbeddingModel).toBe("openai:text-embedding-3-small");
-    expect((await prefs(f.a.admin, { action: "set_default", key: "embedding", data: "openai:gpt-4.1" })).status).toBe(400);
+    expect((await prefs(f.a.admin, { action: "set_default", key: "embedding", data: "openai:gpt-4.1" })).status).toBe(
+      400,
+    );
     const user = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.member.token });
-    expect(user.body.organizations[0].modelPreferences).toMatchObject({ defaultChatModel: "openai:gpt-4.1", defaultEmbeddingModel: "openai:text-embedding-3-small" });
+    expect(user.body.organizations[0].modelPreferences).toMatchObject({
+      defaultChatModel: "openai:gpt-4.1",
+      defaultEmbeddingModel: "openai:text-embedding-3-small",
+    });
   });
 
   it("GET /api/models lists only connected providers' models", async () => {
@@ -40,7 +50,11 @@ describe("model preferences", () => {
   });
 
   it("[MODEL-19][MODEL-20][API-27][API-28] Azure instances: create with defaults, then delete", async () => {
-    const created = await prefs(f.a.admin, { action: "create", key: "azure:my-gpt", data: { provider: "azure_openai", deploymentName: "my-gpt", type: "chat" } });
+    const created = await prefs(f.a.admin, {
+      action: "create",
+      key: "azure:my-gpt",
+      data: { provider: "azure_openai", deploymentName: "my-gpt", type: "chat" },
+    });
     expect(created.status).toBe(200);
     expect(created.body.modelPreferences.modelInstances["azure:my-gpt"]).toEqual({
       provider: "azure_openai",
@@ -48,31 +62,69 @@ describe("model preferences", () => {
       type: "chat",
       underlyingModel: "gpt-4",
     });
-    const emb = await prefs(f.a.admin, { action: "create", key: "azure:my-emb", data: { deploymentName: "my-emb", type: "embedding" } });
+    const emb = await prefs(f.a.admin, {
+      action: "create",
+      key: "azure:my-emb",
+      data: { deploymentName: "my-emb", type: "embedding" },
+    });
     expect(emb.body.modelPreferences.modelInstances["azure:my-emb"].underlyingModel).toBe("text-embedding-ada-002");
-    expect((await prefs(f.a.admin, { action: "create", key: "azure:my-gpt", data: { deploymentName: "my-gpt", type: "chat" } })).status).toBe(409);
+    expect(
+      (
+        await prefs(f.a.admin, {
+          action: "create",
+          key: "azure:my-gpt",
+          data: { deploymentName: "my-gpt", type: "chat" },
+        })
+      ).status,
+    ).toBe(409);
     const deleted = await prefs(f.a.admin, { action: "delete", key: "azure:my-gpt" });
     expect(deleted.body.modelPreferences.modelInstances["azure:my-gpt"]).toBeUndefined();
     expect((await prefs(f.a.admin, { action: "delete", key: "azure:my-gpt" })).status).toBe(404);
   });
 
   it("[MODEL-16] Azure deployments are user-defined: deploymentName, underlyingModel and type chat or embedding", async () => {
-    const created = await prefs(f.a.admin, { action: "create", key: "azure:team-4o", data: { deploymentName: "team-4o", underlyingModel: "gpt-4o", type: "chat" } });
+    const created = await prefs(f.a.admin, {
+      action: "create",
+      key: "azure:team-4o",
+      data: { deploymentName: "team-4o", underlyingModel: "gpt-4o", type: "chat" },
+    });
     expect(created.status).toBe(200);
-    expect(created.body.modelPreferences.modelInstances["azure:team-4o"]).toEqual({ provider: "azure_openai", deploymentName: "team-4o", underlyingModel: "gpt-4o", type: "chat" });
-    const emb = await prefs(f.a.admin, { action: "create", key: "azure:team-emb", data: { deploymentName: "team-emb", underlyingModel: "text-embedding-3-large", type: "embedding" } });
-    expect(emb.body.modelPreferences.modelInstances["azure:team-emb"]).toMatchObject({ type: "embedding", underlyingModel: "text-embedding-3-large" });
-    const bad = await prefs(f.a.admin, { action: "create", key: "azure:team-x", data: { deploymentName: "team-x", type: "image" } });
+    expect(created.body.modelPreferences.modelInstances["azure:team-4o"]).toEqual({
+      provider: "azure_openai",
+      deploymentName: "team-4o",
+      underlyingModel: "gpt-4o",
+      type: "chat",
+    });
+    const emb = await prefs(f.a.admin, {
+      action: "create",
+      key: "azure:team-emb",
+      data: { deploymentName: "team-emb", underlyingModel: "text-embedding-3-large", type: "embedding" },
+    });
+    expect(emb.body.modelPreferences.modelInstances["azure:team-emb"]).toMatchObject({
+      type: "embedding",
+      underlyingModel: "text-embedding-3-large",
+    });
+    const bad = await prefs(f.a.admin, {
+      action: "create",
+      key: "azure:team-x",
+      data: { deploymentName: "team-x", type: "image" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("type must be chat or embedding");
     const stored = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.member.token });
-    expect(Object.keys(stored.body.organizations[0].modelPreferences.modelInstances)).toEqual(expect.arrayContaining(["azure:team-4o", "azure:team-emb"]));
+    expect(Object.keys(stored.body.organizations[0].modelPreferences.modelInstances)).toEqual(
+      expect.arrayContaining(["azure:team-4o", "azure:team-emb"]),
+    );
   });
 
   it("[MODEL-23] an Azure instance without a deployment name: Please fill in all required fields", async () => {
     const res = await prefs(f.a.admin, { action: "create", key: "azure:", data: { deploymentName: "", type: "chat" } });
     expect(res.status).toBe(400);
-    const res2 = await prefs(f.a.admin, { action: "create", key: "azure:x", data: { deploymentName: "  ", type: "chat" } });
+    const res2 = await prefs(f.a.admin, {
+      action: "create",
+      key: "azure:x",
+      data: { deploymentName: "  ", type: "chat" },
+    });
     expect(res2.body.error).toBe("Please fill in all required fields");
   });
 
@@ -80,7 +132,9 @@ describe("model preferences", () => {
     // Its own organisation: another test may have connected Azure in the shared one (the suite runs shuffled).
     const g = (await createTenancyFixture(ctx.app)).a;
     const offered = async () =>
-      (await call(ctx.app, "GET", `/api/models?orgId=${g.id}`, { token: g.member.token })).body.models.find((m: { key: string }) => m.key === "azure:chat-dep");
+      (await call(ctx.app, "GET", `/api/models?orgId=${g.id}`, { token: g.member.token })).body.models.find(
+        (m: { key: string }) => m.key === "azure:chat-dep",
+      );
     const created = await call(ctx.app, "POST", `/api/updateModelPreferences?orgId=${g.id}`, {
       token: g.admin.token,
       body: { action: "create", key: "azure:chat-dep", data: { deploymentName: "chat-dep", type: "chat" } },

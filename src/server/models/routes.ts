@@ -13,7 +13,10 @@ export const modelRoutes = new Hono<AppEnv>()
   .get("/models", requireOrg, async (c) => {
     const orgId = c.var.org.id;
     const [connections, state] = await Promise.all([getConnectionMap({ orgId }), getOrgState({ orgId })]);
-    return c.json({ models: availableModels(connections, state.modelPreferences), modelPreferences: state.modelPreferences });
+    return c.json({
+      models: availableModels(connections, state.modelPreferences),
+      modelPreferences: state.modelPreferences,
+    });
   })
   .post("/updateModelPreferences", requireOrg, requireAdmin("update model preferences"), async (c) => {
     const input = await parseJson(c, modelPreferencesInput);

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { ipLiteralBytes, isForbiddenAddress, parseIPv4Loose } from "./address-policy";
 import { afterEach } from "vitest";
 import { parseAllowEntry } from "./allow-list";
-import { resolvePinned, setOutboundAllowList, setOwnListenPort, FORBIDDEN_ADDRESS_MESSAGE, OWN_ADDRESS_MESSAGE } from "./outbound-guard";
+import {
+  resolvePinned,
+  setOutboundAllowList,
+  setOwnListenPort,
+  FORBIDDEN_ADDRESS_MESSAGE,
+  OWN_ADDRESS_MESSAGE,
+} from "./outbound-guard";
 import { ALLOW_LIST_PORT_CASES, FORBIDDEN_HOSTS, OWN_PORT, PUBLIC_EMBEDDED_HOSTS } from "./forbidden-hosts.fixture";
 
 // The corpus lives in its own module so other tests (guarded-fetch) can import it without re-running these.
@@ -43,7 +49,12 @@ describe("outbound address policy", () => {
   });
 
   it("security #6: the IPv4-translated, NAT64, 6to4 and Teredo forms of 127.0.0.1 are refused", async () => {
-    for (const host of ["::ffff:0:127.0.0.1", "64:ff9b::127.0.0.1", "2002:7f00:1::", "2001:0:4136:e378:8000:63bf:80ff:fffe"]) {
+    for (const host of [
+      "::ffff:0:127.0.0.1",
+      "64:ff9b::127.0.0.1",
+      "2002:7f00:1::",
+      "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    ]) {
       expect(isForbiddenAddress(host), host).toBe(true);
     }
   });
@@ -75,7 +86,9 @@ describe("outbound address policy", () => {
 
   it("security #8: the server's own port on a local interface address is refused, even for a public address", async () => {
     setOwnListenPort(OWN_PORT);
-    const nonLoopback = Object.values(os.networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === "IPv4");
+    const nonLoopback = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === "IPv4");
     for (const i of nonLoopback) {
       setOutboundAllowList([i!.address]);
       await expect(resolvePinned(i!.address, OWN_PORT)).rejects.toThrow(OWN_ADDRESS_MESSAGE);

@@ -29,13 +29,20 @@ export function parseIPv4Loose(host: string): number[] | null {
 }
 
 function ipv6ToBytes(addr: string): number[] | null {
-  let a = addr.replace(/^\[|\]$/g, "").split("%")[0]!.toLowerCase();
+  let a = addr
+    .replace(/^\[|\]$/g, "")
+    .split("%")[0]!
+    .toLowerCase();
   // Embedded dotted IPv4 tail (::ffff:127.0.0.1).
   const tail = a.match(/(\d+\.\d+\.\d+\.\d+)$/);
   if (tail) {
     const v4 = parseIPv4Loose(tail[1]!);
     if (!v4) return null;
-    a = a.slice(0, -tail[1]!.length) + ((v4[0]! << 8) | v4[1]!).toString(16) + ":" + ((v4[2]! << 8) | v4[3]!).toString(16);
+    a =
+      a.slice(0, -tail[1]!.length) +
+      ((v4[0]! << 8) | v4[1]!).toString(16) +
+      ":" +
+      ((v4[2]! << 8) | v4[3]!).toString(16);
   }
   const halves = a.split("::");
   if (halves.length > 2) return null;
@@ -137,7 +144,14 @@ export function isForbiddenAddress(address: string): boolean {
 }
 
 /** Hosts that are names of this machine or of cloud metadata services, whatever they resolve to. */
-export const FORBIDDEN_NAMES = [/^localhost$/i, /\.localhost$/i, /^metadata\.google\.internal$/i, /^metadata$/i, /\.internal$/i, /\.local$/i];
+export const FORBIDDEN_NAMES = [
+  /^localhost$/i,
+  /\.localhost$/i,
+  /^metadata\.google\.internal$/i,
+  /^metadata$/i,
+  /\.internal$/i,
+  /\.local$/i,
+];
 
 export function normaliseHost(host: string): string {
   return host.trim().replace(/\.$/, "").toLowerCase();

@@ -28,7 +28,8 @@ export function parseAllowEntry(raw: string): AllowEntry {
   if (!host || /[[\]\s/@]/.test(host)) throw new Error(`OUTBOUND_ALLOW_HOSTS: "${raw}" names no host`);
   if (port === undefined) return { host };
   const n = validPort(port);
-  if (n === null) throw new Error(`OUTBOUND_ALLOW_HOSTS: "${raw}" has an invalid port (use host:port with a port from 1 to 65535)`);
+  if (n === null)
+    throw new Error(`OUTBOUND_ALLOW_HOSTS: "${raw}" has an invalid port (use host:port with a port from 1 to 65535)`);
   return { host, port: n };
 }
 

@@ -8,7 +8,12 @@ import { fetch as undiciFetch } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_HOSTS } from "./forbidden-hosts.fixture";
 import { guardedFetch, USER_AGENT } from "./guarded-fetch";
-import { FORBIDDEN_ADDRESS_MESSAGE, OWN_ADDRESS_MESSAGE, setOutboundAllowList, setOwnListenPort } from "./outbound-guard";
+import {
+  FORBIDDEN_ADDRESS_MESSAGE,
+  OWN_ADDRESS_MESSAGE,
+  setOutboundAllowList,
+  setOwnListenPort,
+} from "./outbound-guard";
 import { createPinnedAgent } from "./pinned-dispatcher";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -74,7 +79,12 @@ describe("guardedFetch", () => {
 
   it("refuses a redirect from an allowed host to a loopback address that is not allowed", async () => {
     setOutboundAllowList(["localhost"]);
-    for (const to of [`http://127.0.0.1:${b.port}/`, `http://[::ffff:7f00:1]:${b.port}/`, `http://2130706433:${b.port}/`, "http://169.254.169.254/latest/meta-data/"]) {
+    for (const to of [
+      `http://127.0.0.1:${b.port}/`,
+      `http://[::ffff:7f00:1]:${b.port}/`,
+      `http://2130706433:${b.port}/`,
+      "http://169.254.169.254/latest/meta-data/",
+    ]) {
       a.handle((_req, res) => res.writeHead(302, { location: to }).end());
       await expect(guardedFetch(`http://localhost:${a.port}/start`), to).rejects.toMatchObject(refused);
     }
@@ -100,7 +110,11 @@ describe("guardedFetch", () => {
   it("turns a POST into a GET on 303 and drops credentials on a cross-origin redirect", async () => {
     setOutboundAllowList(["localhost", "127.0.0.1"]);
     a.handle((_req, res) => res.writeHead(303, { location: `http://127.0.0.1:${b.port}/next` }).end());
-    const res = await guardedFetch(`http://user:p%40ss@localhost:${a.port}/form`, { method: "POST", body: "x=1", headers: { "content-type": "text/plain" } });
+    const res = await guardedFetch(`http://user:p%40ss@localhost:${a.port}/form`, {
+      method: "POST",
+      body: "x=1",
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(200);
     expect(a.hits[0]!.method).toBe("POST");
     expect(a.hits[0]!.headers.authorization).toBe("Basic " + Buffer.from("user:p@ss").toString("base64"));
@@ -113,7 +127,11 @@ describe("guardedFetch", () => {
     const h = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
     const attempt = guardedFetch(`http://${h}:${b.port}/`, { timeoutMs: 5000 });
     // Zone ids ("%25eth0") are not valid URLs at all; everything else is refused by the guard.
-    if (host.includes("%")) await expect(attempt).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/^Invalid URL/) });
+    if (host.includes("%"))
+      await expect(attempt).rejects.toMatchObject({
+        code: "bad_request",
+        message: expect.stringMatching(/^Invalid URL/),
+      });
     else await expect(attempt).rejects.toMatchObject(refused);
     expect(b.hits.length).toBe(0);
   });
@@ -131,7 +149,10 @@ describe("guardedFetch", () => {
     setOwnListenPort(b.port);
     setOutboundAllowList(["127.0.0.1", "localhost"]);
     for (const url of [`http://127.0.0.1:${b.port}/`, `http://localhost:${b.port}/`]) {
-      await expect(guardedFetch(url), url).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining(OWN_ADDRESS_MESSAGE) });
+      await expect(guardedFetch(url), url).rejects.toMatchObject({
+        code: "bad_request",
+        message: expect.stringContaining(OWN_ADDRESS_MESSAGE),
+      });
     }
     expect(b.hits.length).toBe(0);
     setOutboundAllowList(["127.0.0.1", `127.0.0.1:${b.port}`]);
@@ -140,23 +161,34 @@ describe("guardedFetch", () => {
 
   it("refuses schemes other than http and https", async () => {
     for (const url of ["file:///etc/passwd", "ftp://example.com/", "gopher://127.0.0.1:11211/", "data:text/plain,hi"]) {
-      await expect(guardedFetch(url)).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/^Only http and https URLs are allowed/) });
+      await expect(guardedFetch(url)).rejects.toMatchObject({
+        code: "bad_request",
+        message: expect.stringMatching(/^Only http and https URLs are allowed/),
+      });
     }
   });
 
   it("fails when the response is larger than the size cap, with or without a length, and after decompression", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     b.handle((_req, res) => res.end(Buffer.alloc(6 * 1024 * 1024, 97)));
-    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`)).rejects.toMatchObject({ message: "Response is larger than the 5 MB limit" });
+    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`)).rejects.toMatchObject({
+      message: "Response is larger than the 5 MB limit",
+    });
     b.handle((_req, res) => {
       res.write(Buffer.alloc(800, 97));
       res.end(Buffer.alloc(800, 97));
     });
-    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`, { maxBytes: 1000 })).rejects.toMatchObject({ message: "Response is larger than the 1000 bytes limit" });
+    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`, { maxBytes: 1000 })).rejects.toMatchObject({
+      message: "Response is larger than the 1000 bytes limit",
+    });
     const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024));
-    b.handle((_req, res) => res.writeHead(200, { "content-encoding": "gzip", "content-length": bomb.length }).end(bomb));
+    b.handle((_req, res) =>
+      res.writeHead(200, { "content-encoding": "gzip", "content-length": bomb.length }).end(bomb),
+    );
     expect(bomb.length).toBeLessThan(100_000);
-    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`)).rejects.toMatchObject({ message: "Response is larger than the 5 MB limit" });
+    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`)).rejects.toMatchObject({
+      message: "Response is larger than the 5 MB limit",
+    });
   });
 
   it("times out a server that never answers", async () => {
@@ -176,19 +208,27 @@ describe("guardedFetch", () => {
       res.write("first");
       setTimeout(() => res.end("late"), 1500).unref();
     });
-    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`, { timeoutMs: 300 })).rejects.toMatchObject({ message: expect.stringContaining("timed out after 0.3 s") });
+    await expect(guardedFetch(`http://127.0.0.1:${b.port}/`, { timeoutMs: 300 })).rejects.toMatchObject({
+      message: expect.stringContaining("timed out after 0.3 s"),
+    });
   });
 
   it("reports a closed port as a connection failure", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const closed = await startServer("127.0.0.1");
     closed.server.close();
-    await expect(guardedFetch(`http://127.0.0.1:${closed.port}/`)).rejects.toMatchObject({ message: `Could not connect to 127.0.0.1:${closed.port}: connection refused` });
+    await expect(guardedFetch(`http://127.0.0.1:${closed.port}/`)).rejects.toMatchObject({
+      message: `Could not connect to 127.0.0.1:${closed.port}: connection refused`,
+    });
   });
 
   it("decodes the body by its declared charset", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    b.handle((_req, res) => res.writeHead(200, { "content-type": "text/plain; charset=iso-8859-1" }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])));
+    b.handle((_req, res) =>
+      res
+        .writeHead(200, { "content-type": "text/plain; charset=iso-8859-1" })
+        .end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+    );
     expect((await guardedFetch(`http://127.0.0.1:${b.port}/`)).text()).toBe("café");
   });
 

@@ -49,11 +49,14 @@ function target(input: string | URL, base?: URL): { url: URL; auth?: string } {
   } catch {
     throw fail(`Invalid URL: ${String(input).slice(0, 200)}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw fail(`Only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw fail(`Only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`);
   if (!url.hostname) throw fail("The URL has no host");
   let auth: string | undefined;
   if (url.username || url.password) {
-    auth = "Basic " + Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64");
+    auth =
+      "Basic " +
+      Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64");
     url.username = "";
     url.password = "";
   }
@@ -88,7 +91,11 @@ function connectFailure(err: unknown, url: URL): AppError {
 
 /** Fetches a user- or model-supplied URL through the outbound guard. Throws AppError("bad_request") on refusal or failure. */
 export async function guardedFetch(input: string | URL, init: GuardedFetchInit = {}): Promise<GuardedResponse> {
-  const { maxRedirects = GUARDED_FETCH_DEFAULTS.maxRedirects, timeoutMs = GUARDED_FETCH_DEFAULTS.timeoutMs, maxBytes = GUARDED_FETCH_DEFAULTS.maxBytes } = init;
+  const {
+    maxRedirects = GUARDED_FETCH_DEFAULTS.maxRedirects,
+    timeoutMs = GUARDED_FETCH_DEFAULTS.timeoutMs,
+    maxBytes = GUARDED_FETCH_DEFAULTS.maxBytes,
+  } = init;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   const first = target(input);
@@ -103,7 +110,14 @@ export async function guardedFetch(input: string | URL, init: GuardedFetchInit =
     let agent: ReturnType<typeof createPinnedAgent> | undefined;
     try {
       agent = createPinnedAgent(await guard(url, signal));
-      const res = await undiciFetch(url, { method, headers: Object.fromEntries(headers), body, redirect: "manual", signal, dispatcher: agent });
+      const res = await undiciFetch(url, {
+        method,
+        headers: Object.fromEntries(headers),
+        body,
+        redirect: "manual",
+        signal,
+        dispatcher: agent,
+      });
       const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
       if (location === null) {
         const declared = Number(res.headers.get("content-length") ?? NaN);
@@ -125,7 +139,10 @@ export async function guardedFetch(input: string | URL, init: GuardedFetchInit =
       if (hop >= maxRedirects) throw fail(`Too many redirects (more than ${maxRedirects})`);
       const next = target(location, url).url; // credentials in a Location are dropped, never sent
       if (next.origin !== url.origin) for (const h of CROSS_ORIGIN_DROPPED) headers.delete(h);
-      if ((res.status === 303 && method !== "HEAD") || ((res.status === 301 || res.status === 302) && method === "POST")) {
+      if (
+        (res.status === 303 && method !== "HEAD") ||
+        ((res.status === 301 || res.status === 302) && method === "POST")
+      ) {
         method = "GET";
         body = null;
         for (const h of ["content-type", "content-length", "content-encoding", "content-language"]) headers.delete(h);
@@ -146,7 +163,8 @@ async function guard(url: URL, signal: AbortSignal) {
   try {
     return await abortable(resolvePinned(url.hostname, urlPort(url)), signal);
   } catch (err) {
-    if (err instanceof AppError) throw err.message.includes(url.hostname) ? err : fail(`${err.message} (${url.hostname})`);
+    if (err instanceof AppError)
+      throw err.message.includes(url.hostname) ? err : fail(`${err.message} (${url.hostname})`);
     throw err;
   }
 }

@@ -4,7 +4,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { guardedStreamFetch } from "./guarded-stream-fetch";
-import { FORBIDDEN_ADDRESS_MESSAGE, OWN_ADDRESS_MESSAGE, setOutboundAllowList, setOwnListenPort } from "./outbound-guard";
+import {
+  FORBIDDEN_ADDRESS_MESSAGE,
+  OWN_ADDRESS_MESSAGE,
+  setOutboundAllowList,
+  setOwnListenPort,
+} from "./outbound-guard";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let server: Server;
@@ -41,7 +46,13 @@ describe("guardedStreamFetch", () => {
   it("security #6: refuses the IPv6 forms that embed 127.0.0.1, even with 127.0.0.1 allow-listed", async () => {
     handler = (_req, res) => res.end("hi");
     setOutboundAllowList(["127.0.0.1"]);
-    for (const host of ["[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]", "[::127.0.0.1]"]) {
+    for (const host of [
+      "[::ffff:0:127.0.0.1]",
+      "[64:ff9b::127.0.0.1]",
+      "[2002:7f00:1::]",
+      "[2001:0:4136:e378:8000:63bf:80ff:fffe]",
+      "[::127.0.0.1]",
+    ]) {
       await expect(guardedStreamFetch(`http://${host}:${port}/`), host).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
     }
     expect(hits).toHaveLength(0);
@@ -68,7 +79,11 @@ describe("guardedStreamFetch", () => {
       finish = () => res.end("data: last\n\n");
       req.resume();
     };
-    const res = await guardedStreamFetch(`http://127.0.0.1:${port}/v1/chat`, { method: "POST", headers: { authorization: "Bearer k" }, body: JSON.stringify({ a: 1 }) });
+    const res = await guardedStreamFetch(`http://127.0.0.1:${port}/v1/chat`, {
+      method: "POST",
+      headers: { authorization: "Bearer k" },
+      body: JSON.stringify({ a: 1 }),
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: first\n\n");

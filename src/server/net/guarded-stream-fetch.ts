@@ -14,11 +14,13 @@ const MAX_REDIRECTS = 5;
 const CROSS_ORIGIN_DROPPED = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
 
 async function check(url: URL) {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("bad_request", `Only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new AppError("bad_request", `Only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`);
   try {
     return await resolvePinned(url.hostname, urlPort(url));
   } catch (err) {
-    if (err instanceof AppError && !err.message.includes(url.hostname)) throw new AppError("bad_request", `${err.message} (${url.hostname})`);
+    if (err instanceof AppError && !err.message.includes(url.hostname))
+      throw new AppError("bad_request", `${err.message} (${url.hostname})`);
     throw err;
   }
 }
@@ -31,14 +33,26 @@ export const guardedStreamFetch = async (input: string | URL | Request, init: Re
   const headers = new Headers(init.headers ?? request?.headers);
   if (!headers.has("user-agent")) headers.set("user-agent", USER_AGENT);
   // Bodies are buffered once so a 307/308 can resend them; SDK request bodies are small JSON.
-  let body: string | Uint8Array | null = init.body == null ? (request?.body ? new Uint8Array(await request.arrayBuffer()) : null) : await replayable(init.body);
+  let body: string | Uint8Array | null =
+    init.body == null
+      ? request?.body
+        ? new Uint8Array(await request.arrayBuffer())
+        : null
+      : await replayable(init.body);
   const signal = init.signal ?? request?.signal ?? undefined;
 
   for (let hop = 0; ; hop++) {
     const agent = createPinnedAgent(await check(url));
     let res: UndiciResponse;
     try {
-      res = await undiciFetch(url, { method, headers: Object.fromEntries(headers), body, redirect: "manual", signal, dispatcher: agent });
+      res = await undiciFetch(url, {
+        method,
+        headers: Object.fromEntries(headers),
+        body,
+        redirect: "manual",
+        signal,
+        dispatcher: agent,
+      });
     } catch (err) {
       void agent.destroy().catch(() => {});
       throw err;
@@ -51,7 +65,10 @@ export const guardedStreamFetch = async (input: string | URL | Request, init: Re
     if (hop >= MAX_REDIRECTS) throw new AppError("bad_request", `Too many redirects (more than ${MAX_REDIRECTS})`);
     const next = new URL(location, url);
     if (next.origin !== url.origin) for (const h of CROSS_ORIGIN_DROPPED) headers.delete(h);
-    if ((res.status === 303 && method !== "HEAD") || ((res.status === 301 || res.status === 302) && method === "POST")) {
+    if (
+      (res.status === 303 && method !== "HEAD") ||
+      ((res.status === 301 || res.status === 302) && method === "POST")
+    ) {
       method = "GET";
       body = null;
       headers.delete("content-type");

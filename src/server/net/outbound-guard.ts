@@ -58,7 +58,8 @@ function isOwnAddress(address: string): boolean {
 }
 
 function refuseOwn(addresses: string[], port: number, match: "port" | "host" | null) {
-  if (match !== "port" && port === ownPort && addresses.some(isOwnAddress)) throw new AppError("bad_request", OWN_ADDRESS_MESSAGE);
+  if (match !== "port" && port === ownPort && addresses.some(isOwnAddress))
+    throw new AppError("bad_request", OWN_ADDRESS_MESSAGE);
 }
 
 export async function resolvePinned(rawHost: string, port: number): Promise<PinnedAddress> {
@@ -72,7 +73,8 @@ export async function resolvePinned(rawHost: string, port: number): Promise<Pinn
     refuseOwn([address], port, match);
     return { host, address, family: literal.family };
   }
-  if (!match && FORBIDDEN_NAMES.some((re) => re.test(host))) throw new AppError("bad_request", FORBIDDEN_ADDRESS_MESSAGE);
+  if (!match && FORBIDDEN_NAMES.some((re) => re.test(host)))
+    throw new AppError("bad_request", FORBIDDEN_ADDRESS_MESSAGE);
   let results: Array<{ address: string; family: number }>;
   try {
     results = await lookup(host, { all: true, verbatim: true });
@@ -81,8 +83,13 @@ export async function resolvePinned(rawHost: string, port: number): Promise<Pinn
   }
   if (!results.length) throw new AppError("bad_request", `Could not resolve host ${host}`);
   // Every address must pass: a name that resolves to one public and one private address is refused.
-  if (!match && results.some((r) => isForbiddenAddress(r.address))) throw new AppError("bad_request", FORBIDDEN_ADDRESS_MESSAGE);
-  refuseOwn(results.map((r) => r.address), port, match);
+  if (!match && results.some((r) => isForbiddenAddress(r.address)))
+    throw new AppError("bad_request", FORBIDDEN_ADDRESS_MESSAGE);
+  refuseOwn(
+    results.map((r) => r.address),
+    port,
+    match,
+  );
   const first = results[0]!;
   return { host, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

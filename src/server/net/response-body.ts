@@ -9,7 +9,8 @@ export function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 
-export const tooLarge = (maxBytes: number) => new AppError("bad_request", `Response is larger than the ${formatBytes(maxBytes)} limit`);
+export const tooLarge = (maxBytes: number) =>
+  new AppError("bad_request", `Response is larger than the ${formatBytes(maxBytes)} limit`);
 
 export async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
@@ -40,7 +41,9 @@ function charsetOf(contentType: string | null, bytes: Uint8Array): string {
   if (/html|xml/.test(mediaType(contentType))) {
     // <meta charset="…"> or <meta http-equiv content="text/html; charset=…"> in the first 1024 bytes.
     const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
-    const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? /^<\?xml[^>]+encoding=["']([\w.:-]+)/i.exec(head)?.[1];
+    const meta =
+      /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ??
+      /^<\?xml[^>]+encoding=["']([\w.:-]+)/i.exec(head)?.[1];
     if (meta) return meta;
   }
   return "utf-8";

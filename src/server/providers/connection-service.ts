@@ -11,7 +11,8 @@ export function requireDefinition(key: string): ConnectionDefinition {
   const def = connectionDefinition(key);
   if (!def) throw new AppError("bad_request", "Invalid integration schema");
   if (def.comingSoon) throw new AppError("bad_request", `${def.name} is coming soon`);
-  if (def.requiresOAuth) throw new AppError("bad_request", `${def.name} connects through your Google account, not a form`);
+  if (def.requiresOAuth)
+    throw new AppError("bad_request", `${def.name} connects through your Google account, not a form`);
   return def;
 }
 
@@ -34,7 +35,8 @@ export function validateCredentials(def: ConnectionDefinition, data: Credentials
  */
 export function mergeForUpdate(def: ConnectionDefinition, stored: Credentials, submitted: Credentials): Credentials {
   const merged: Credentials = { ...stored };
-  if (changedDestination(def, stored, submitted)) for (const field of Object.keys(merged)) if (isSecretField(field)) delete merged[field];
+  if (changedDestination(def, stored, submitted))
+    for (const field of Object.keys(merged)) if (isSecretField(field)) delete merged[field];
   for (const [field, value] of Object.entries(submitted)) {
     if (isSecretField(field) && (value === "" || value === undefined || value === null)) continue;
     merged[field] = value;
@@ -42,9 +44,20 @@ export function mergeForUpdate(def: ConnectionDefinition, stored: Credentials, s
   return merged;
 }
 
-const stripEmpty = (data: Credentials) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== "" && v !== undefined && v !== null));
+const stripEmpty = (data: Credentials) =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== "" && v !== undefined && v !== null));
 
-export async function connect({ orgId, key, data, update }: { orgId: string; key: string; data: Credentials; update: boolean }) {
+export async function connect({
+  orgId,
+  key,
+  data,
+  update,
+}: {
+  orgId: string;
+  key: string;
+  data: Credentials;
+  update: boolean;
+}) {
   const def = requireDefinition(key);
   const stored = update ? await getCredentials({ orgId, key }) : null;
   if (update && !stored) throw new AppError("not_found", `${def.name} is not connected`);

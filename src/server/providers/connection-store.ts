@@ -31,7 +31,10 @@ export async function saveCredentials({ orgId, key, data }: { orgId: string; key
   await db()
     .insert(connection)
     .values({ organizationId: orgId, key, encryptedData })
-    .onConflictDoUpdate({ target: [connection.organizationId, connection.key], set: { encryptedData, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [connection.organizationId, connection.key],
+      set: { encryptedData, updatedAt: new Date() },
+    });
   invalidate("credentials");
 }
 

@@ -45,7 +45,9 @@ export async function connectPostgres(creds: PostgresCredentials, timeoutMs: num
   return client;
 }
 
-export async function testPostgres(creds: PostgresCredentials): Promise<{ ok: true; version: string } | { ok: false; error: string }> {
+export async function testPostgres(
+  creds: PostgresCredentials,
+): Promise<{ ok: true; version: string } | { ok: false; error: string }> {
   let client: pg.Client;
   try {
     client = await connectPostgres(creds, 5000);

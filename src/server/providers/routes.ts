@@ -5,13 +5,22 @@ import type { AppEnv } from "../env";
 import { requireAdmin, requireOrg } from "../auth/context";
 import { parseJson, readJson, validateBody } from "../http/parse";
 import { getConnectionMap } from "./connections";
-import { connect, describeConnection, disconnect, mergeForUpdate, validateCredentials, requireDefinition } from "./connection-service";
+import {
+  connect,
+  describeConnection,
+  disconnect,
+  mergeForUpdate,
+  validateCredentials,
+  requireDefinition,
+} from "./connection-service";
 import { getCredentials } from "./connection-store";
 import { testPostgres, type PostgresCredentials } from "./postgres-client";
 import { PROVIDERS } from "../../shared/connections/providers";
 
 const actionBody = z.object({
-  action: z.enum(["create", "update", "delete"], { errorMap: () => ({ message: "action must be create, update or delete" }) }),
+  action: z.enum(["create", "update", "delete"], {
+    errorMap: () => ({ message: "action must be create, update or delete" }),
+  }),
   key: z.string().min(1, "key is required"),
   data: z.record(z.unknown()).optional().default({}),
 });

@@ -8,7 +8,11 @@ export const providerTenancyCases: TenancyCases = {
     seed: async (ctx, a) => {
       const res = await call(ctx.app, "POST", `/api/updateConnections?orgId=${a.id}`, {
         token: a.admin.token,
-        body: { action: "create", key: "postgres", data: { host: "db.tenant-a.example.com", database: "a_db", user: "a_user", password: "a-pg-secret" } },
+        body: {
+          action: "create",
+          key: "postgres",
+          data: { host: "db.tenant-a.example.com", database: "a_db", user: "a_user", password: "a-pg-secret" },
+        },
       });
       if (res.status !== 200) throw new Error(res.text);
       return ["db.tenant-a.example.com", "a-pg-secret"];
@@ -23,8 +27,16 @@ export const providerTenancyCases: TenancyCases = {
     seed: async (ctx, a) => [await connectOpenAI(ctx.app, a.admin, a.id)],
     attacks: (f) => [
       { method: "POST", path: `/api/updateConnections?orgId=${f.a.id}`, body: { action: "delete", key: "openai" } },
-      { method: "POST", path: `/api/updateConnections?orgId=${f.a.id}`, body: { action: "update", key: "openai", data: { OPENAI_API_KEY: "stolen" } } },
-      { method: "POST", path: `/api/updateConnections?orgId=${f.a.id}`, body: { openai: { OPENAI_API_KEY: "stolen" } } },
+      {
+        method: "POST",
+        path: `/api/updateConnections?orgId=${f.a.id}`,
+        body: { action: "update", key: "openai", data: { OPENAI_API_KEY: "stolen" } },
+      },
+      {
+        method: "POST",
+        path: `/api/updateConnections?orgId=${f.a.id}`,
+        body: { openai: { OPENAI_API_KEY: "stolen" } },
+      },
     ],
     intact: async (ctx, f) => {
       const res = await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: f.a.admin.token });

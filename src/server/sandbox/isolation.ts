@@ -8,7 +8,12 @@
 import { existsSync, lstatSync } from "node:fs";
 
 /** Mutable only so a test can point a binary elsewhere to prove the refusal when one is missing. */
-export const SANDBOX_BIN = { timeout: "/usr/bin/timeout", prlimit: "/usr/bin/prlimit", bwrap: "/usr/bin/bwrap", setpriv: "/usr/bin/setpriv" };
+export const SANDBOX_BIN = {
+  timeout: "/usr/bin/timeout",
+  prlimit: "/usr/bin/prlimit",
+  bwrap: "/usr/bin/bwrap",
+  setpriv: "/usr/bin/setpriv",
+};
 
 /** Why `what` cannot run isolated on this host, or null when it can. */
 export function isolationUnavailableReason(what: string, extraBins: string[] = []): string | null {
@@ -52,23 +57,71 @@ function rootLinks(): string[] {
 }
 
 const ETC = ["/etc/alternatives", "/etc/ld.so.cache", "/etc/localtime"];
-const ETC_NETWORK = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/gai.conf", "/etc/ssl", "/etc/ca-certificates"];
+const ETC_NETWORK = [
+  "/etc/resolv.conf",
+  "/etc/hosts",
+  "/etc/nsswitch.conf",
+  "/etc/gai.conf",
+  "/etc/ssl",
+  "/etc/ca-certificates",
+];
 
 /** The command line that runs `program` isolated (spawn it with an empty environment). */
 export function isolatedCommand(o: IsolationOptions, program: string[]): string[] {
   const l = o.limits;
   const etc = o.network ? [...ETC, ...ETC_NETWORK] : ETC;
   return [
-    SANDBOX_BIN.prlimit, `--as=${l.memoryBytes}`, ...(l.cpuSeconds ? [`--cpu=${l.cpuSeconds}:${l.cpuSeconds + 1}`] : []),
-    `--nproc=${l.maxProcesses}`, `--nofile=${l.maxOpenFiles}`, `--fsize=${l.maxFileBytes}`, "--core=0", "--",
-    SANDBOX_BIN.bwrap, ...(o.network ? [] : ["--unshare-net"]), "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-    "--hostname", o.hostname, "--die-with-parent", "--new-session", "--clearenv",
-    "--ro-bind", "/usr", "/usr", ...rootLinks(), "--perms", "0755", "--dir", "/etc",
+    SANDBOX_BIN.prlimit,
+    `--as=${l.memoryBytes}`,
+    ...(l.cpuSeconds ? [`--cpu=${l.cpuSeconds}:${l.cpuSeconds + 1}`] : []),
+    `--nproc=${l.maxProcesses}`,
+    `--nofile=${l.maxOpenFiles}`,
+    `--fsize=${l.maxFileBytes}`,
+    "--core=0",
+    "--",
+    SANDBOX_BIN.bwrap,
+    ...(o.network ? [] : ["--unshare-net"]),
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--hostname",
+    o.hostname,
+    "--die-with-parent",
+    "--new-session",
+    "--clearenv",
+    "--ro-bind",
+    "/usr",
+    "/usr",
+    ...rootLinks(),
+    "--perms",
+    "0755",
+    "--dir",
+    "/etc",
     ...etc.flatMap((p) => ["--ro-bind-try", p, p]),
-    "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", String(l.tmpBytes), "--tmpfs", "/tmp",
-    ...o.mounts, "--chdir", o.chdir,
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--perms",
+    "1777",
+    "--size",
+    String(l.tmpBytes),
+    "--tmpfs",
+    "/tmp",
+    ...o.mounts,
+    "--chdir",
+    o.chdir,
     ...Object.entries(o.env).flatMap(([k, v]) => ["--setenv", k, v]),
-    "--", SANDBOX_BIN.setpriv, `--reuid=${o.uid}`, `--regid=${o.uid}`, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
-    "--", ...program,
+    "--",
+    SANDBOX_BIN.setpriv,
+    `--reuid=${o.uid}`,
+    `--regid=${o.uid}`,
+    "--clear-groups",
+    "--inh-caps=-all",
+    "--bounding-set=-all",
+    "--no-new-privs",
+    "--",
+    ...program,
   ];
 }

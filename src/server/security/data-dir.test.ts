@@ -19,31 +19,40 @@ function modes(root: string): Array<{ path: string; dir: boolean; mode: number }
 function expectPrivate(root: string) {
   const all = modes(root);
   expect(all.filter((e) => !e.dir).length).toBeGreaterThan(0);
-  for (const e of all) expect({ path: e.path, mode: e.mode.toString(8) }).toEqual({ path: e.path, mode: e.dir ? "700" : "600" });
+  for (const e of all)
+    expect({ path: e.path, mode: e.mode.toString(8) }).toEqual({ path: e.path, mode: e.dir ? "700" : "600" });
 }
 
 // Not about the database kind: run once, in the PGlite project.
 describe.skipIf(process.env.TEST_DB === "postgres")("DATA_DIR permissions", () => {
-  it("security #13: the embedded database, uploaded files and the master key are created private", { timeout: 180_000 }, async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), "sb-perm-"));
-    try {
-      const dataDir = path.join(root, "data");
-      secureDataDir(dataDir);
-      // openDatabase leaves the worker's shared database (db()) alone (decision 037).
-      const database = await dbClient.openDatabase({ dataDir });
+  it(
+    "security #13: the embedded database, uploaded files and the master key are created private",
+    { timeout: 180_000 },
+    async () => {
+      const root = mkdtempSync(path.join(os.tmpdir(), "sb-perm-"));
       try {
-        await database.db.execute(sql`create table perm_probe (x int)`);
-        await database.db.execute(sql`insert into perm_probe values (1)`);
+        const dataDir = path.join(root, "data");
+        secureDataDir(dataDir);
+        // openDatabase leaves the worker's shared database (db()) alone (decision 037).
+        const database = await dbClient.openDatabase({ dataDir });
+        try {
+          await database.db.execute(sql`create table perm_probe (x int)`);
+          await database.db.execute(sql`insert into perm_probe values (1)`);
+        } finally {
+          await database.close();
+        }
+        const key = loadMasterKey({ dataDir });
+        await new LocalBlobStore(dataDir, key).put(
+          "org/o1/uploads/u1/report.txt",
+          new TextEncoder().encode("hello"),
+          "text/plain",
+        );
+        expectPrivate(dataDir);
       } finally {
-        await database.close();
+        rmSync(root, { recursive: true, force: true });
       }
-      const key = loadMasterKey({ dataDir });
-      await new LocalBlobStore(dataDir, key).put("org/o1/uploads/u1/report.txt", new TextEncoder().encode("hello"), "text/plain");
-      expectPrivate(dataDir);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it("security #13: content an earlier version left readable to others is made private at start-up", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sb-perm-old-"));

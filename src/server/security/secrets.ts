@@ -38,7 +38,8 @@ export function loadMasterKey(opts: { secretKey?: string; dataDir: string }): Bu
   try {
     writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600, flag: "wx" });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+    if ((err as NodeJS.ErrnoException).code === "EEXIST")
+      return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
     throw err;
   }
   chmodSync(file, 0o600);
@@ -53,7 +54,12 @@ export function createSecrets(masterKey: Buffer): Secrets {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", dataKey, iv);
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-    return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+    return [
+      VERSION,
+      iv.toString("base64url"),
+      cipher.getAuthTag().toString("base64url"),
+      body.toString("base64url"),
+    ].join(".");
   };
 
   const decrypt = (token: string) => {

@@ -15,8 +15,15 @@ export const settingsRoutes = new Hono<AppEnv>()
     const unknown = enabledPrivateTools.find((t) => !PRIVATE_TOOL_NAMES.includes(t));
     if (unknown) throw new AppError("bad_request", `${unknown} is not a private tool`);
     const unique = [...new Set(enabledPrivateTools)];
-    const next = await updateOrgState({ orgId: c.var.org.id }, (s) => ({ ...s, settings: { ...s.settings, enabledPrivateTools: unique } }));
+    const next = await updateOrgState({ orgId: c.var.org.id }, (s) => ({
+      ...s,
+      settings: { ...s.settings, enabledPrivateTools: unique },
+    }));
     return c.json({ success: true, enabledPrivateTools: next.settings.enabledPrivateTools });
   })
-  .get("/getAPIKey", requireOrg, async (c) => c.json(await getOrCreateApiKey({ orgId: c.var.org.id, userId: c.var.user.id })))
-  .post("/revokeAPIKey", requireOrg, async (c) => c.json({ success: true, revoked: await revokeApiKeys({ orgId: c.var.org.id, userId: c.var.user.id }) }));
+  .get("/getAPIKey", requireOrg, async (c) =>
+    c.json(await getOrCreateApiKey({ orgId: c.var.org.id, userId: c.var.user.id })),
+  )
+  .post("/revokeAPIKey", requireOrg, async (c) =>
+    c.json({ success: true, revoked: await revokeApiKeys({ orgId: c.var.org.id, userId: c.var.user.id }) }),
+  );

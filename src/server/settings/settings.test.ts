@@ -14,16 +14,24 @@ beforeAll(async () => {
   f = await createTenancyFixture(ctx.app);
 });
 
-const settings = (who: Identity, body: unknown) => call(ctx.app, "POST", `/api/orgSettings?orgId=${f.a.id}`, { token: who.token, body });
-const orgOf = async (who: Identity) => (await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: who.token })).body.organizations[0];
+const settings = (who: Identity, body: unknown) =>
+  call(ctx.app, "POST", `/api/orgSettings?orgId=${f.a.id}`, { token: who.token, body });
+const orgOf = async (who: Identity) =>
+  (await call(ctx.app, "GET", `/api/getUser?orgId=${f.a.id}`, { token: who.token })).body.organizations[0];
 
 describe("organisation settings", () => {
   it("[SET-01] an organisation carries id, role, imageUrl, connections, modelPreferences and settings", async () => {
     await connectOpenAI(ctx.app, f.a.admin, f.a.id);
     const agent = await createAgent(ctx.app, f.a.admin, f.a.id);
     await settings(f.a.admin, { settings: { defaultAgentId: agent.id } });
-    await call(ctx.app, "POST", `/api/admin/tools?orgId=${f.a.id}`, { token: f.a.admin.token, body: { enabledPrivateTools: ["save_flash_report"] } });
-    for (const [who, role] of [[f.a.admin, "org:admin"], [f.a.member, "org:member"]] as const) {
+    await call(ctx.app, "POST", `/api/admin/tools?orgId=${f.a.id}`, {
+      token: f.a.admin.token,
+      body: { enabledPrivateTools: ["save_flash_report"] },
+    });
+    for (const [who, role] of [
+      [f.a.admin, "org:admin"],
+      [f.a.member, "org:member"],
+    ] as const) {
       const org = await orgOf(who);
       expect(org).toMatchObject({ id: f.a.id, role, imageUrl: null, modelPreferences: expect.any(Object) });
       expect(org.settings).toMatchObject({ defaultAgentId: agent.id, enabledPrivateTools: ["save_flash_report"] });
@@ -35,18 +43,31 @@ describe("organisation settings", () => {
 
   it("[SET-02] settings.defaultAgentId is an integer or null; enabledPrivateTools is a list", async () => {
     const fresh = await createTenancyFixture(ctx.app);
-    const first = (await call(ctx.app, "GET", `/api/getUser?orgId=${fresh.a.id}`, { token: fresh.a.admin.token })).body.organizations[0];
+    const first = (await call(ctx.app, "GET", `/api/getUser?orgId=${fresh.a.id}`, { token: fresh.a.admin.token })).body
+      .organizations[0];
     expect(first.settings).toEqual({ defaultAgentId: null, enabledPrivateTools: [] });
     const agent = await createAgent(ctx.app, fresh.a.admin, fresh.a.id);
-    const saved = await call(ctx.app, "POST", `/api/orgSettings?orgId=${fresh.a.id}`, { token: fresh.a.admin.token, body: { settings: { defaultAgentId: `${agent.id}` } } });
+    const saved = await call(ctx.app, "POST", `/api/orgSettings?orgId=${fresh.a.id}`, {
+      token: fresh.a.admin.token,
+      body: { settings: { defaultAgentId: `${agent.id}` } },
+    });
     expect(Number.isInteger(saved.body.settings.defaultAgentId)).toBe(true);
     expect(Array.isArray(saved.body.settings.enabledPrivateTools)).toBe(true);
-    expect((await call(ctx.app, "POST", `/api/orgSettings?orgId=${fresh.a.id}`, { token: fresh.a.admin.token, body: { settings: { defaultAgentId: 1.5 } } })).status).toBe(400);
+    expect(
+      (
+        await call(ctx.app, "POST", `/api/orgSettings?orgId=${fresh.a.id}`, {
+          token: fresh.a.admin.token,
+          body: { settings: { defaultAgentId: 1.5 } },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("[SET-07][API-47] the default agent is stored as an integer, or null when empty", async () => {
     const a = await createAgent(ctx.app, f.a.admin, f.a.id);
-    expect((await settings(f.a.admin, { settings: { defaultAgentId: String(a.id) } })).body.settings.defaultAgentId).toBe(a.id);
+    expect(
+      (await settings(f.a.admin, { settings: { defaultAgentId: String(a.id) } })).body.settings.defaultAgentId,
+    ).toBe(a.id);
     expect((await orgOf(f.a.member)).settings.defaultAgentId).toBe(a.id);
     expect((await settings(f.a.admin, { settings: { defaultAgentId: "" } })).body.settings.defaultAgentId).toBeNull();
     expect((await settings(f.a.admin, { settings: { defaultAgentId: null } })).status).toBe(200);
@@ -69,7 +90,8 @@ describe("organisation settings", () => {
 });
 
 describe("private tools", () => {
-  const tools = (who: Identity, body: unknown) => call(ctx.app, "POST", `/api/admin/tools?orgId=${f.a.id}`, { token: who.token, body });
+  const tools = (who: Identity, body: unknown) =>
+    call(ctx.app, "POST", `/api/admin/tools?orgId=${f.a.id}`, { token: who.token, body });
 
   it("[API-49][SET-13] admins enable private tools; the list is in settings", async () => {
     const res = await tools(f.a.admin, { enabledPrivateTools: ["save_whiteboard", "read_kb_file", "save_whiteboard"] });
@@ -78,7 +100,9 @@ describe("private tools", () => {
   });
 
   it("refuses public or unknown tool names, and members", async () => {
-    expect((await tools(f.a.admin, { enabledPrivateTools: ["scrape_url"] })).body.error).toBe("scrape_url is not a private tool");
+    expect((await tools(f.a.admin, { enabledPrivateTools: ["scrape_url"] })).body.error).toBe(
+      "scrape_url is not a private tool",
+    );
     expect((await tools(f.a.admin, { enabledPrivateTools: "save_whiteboard" })).status).toBe(400);
     const member = await tools(f.a.member, { enabledPrivateTools: [] });
     expect(member.status).toBe(403);
@@ -108,7 +132,10 @@ describe("API keys", () => {
     expect(user.body.organizations.map((o: { id: string }) => o.id)).toEqual([f.a.id]);
     expect((await call(ctx.app, "GET", `/api/agents?orgId=${f.b.id}`, { token: key })).status).toBe(404);
     // The key carries the member's role: admin actions stay refused.
-    expect((await call(ctx.app, "POST", "/api/orgSettings", { token: key, body: { settings: { defaultAgentId: null } } })).status).toBe(403);
+    expect(
+      (await call(ctx.app, "POST", "/api/orgSettings", { token: key, body: { settings: { defaultAgentId: null } } }))
+        .status,
+    ).toBe(403);
     // It is stored hashed and encrypted, never in the clear.
     const rows = await db().select().from(apiKey).where(eq(apiKey.userId, f.a.member.userId));
     for (const r of rows) expect(JSON.stringify(r)).not.toContain(key);
@@ -116,7 +143,10 @@ describe("API keys", () => {
 
   it("stops working when revoked, and a new one is issued", async () => {
     const key = (await getKey(f.a.admin)).body.apiKey;
-    expect((await call(ctx.app, "POST", `/api/revokeAPIKey?orgId=${f.a.id}`, { token: f.a.admin.token, body: {} })).body.revoked).toBe(1);
+    expect(
+      (await call(ctx.app, "POST", `/api/revokeAPIKey?orgId=${f.a.id}`, { token: f.a.admin.token, body: {} })).body
+        .revoked,
+    ).toBe(1);
     expect((await call(ctx.app, "GET", "/api/agents", { token: key })).status).toBe(401);
     const next = (await getKey(f.a.admin)).body.apiKey;
     expect(next).not.toBe(key);
@@ -125,14 +155,22 @@ describe("API keys", () => {
 
   it("stops working when expired, or when the user leaves the organisation", async () => {
     expect((await getKey(f.b.member)).status).toBe(404); // not a member of A
-    const bKey = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${f.b.id}`, { token: f.b.member.token })).body.apiKey;
+    const bKey = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${f.b.id}`, { token: f.b.member.token })).body
+      .apiKey;
     expect((await call(ctx.app, "GET", "/api/agents", { token: bKey })).status).toBe(200);
-    await db().update(apiKey).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKey.userId, f.b.member.userId));
+    await db()
+      .update(apiKey)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKey.userId, f.b.member.userId));
     expect((await call(ctx.app, "GET", "/api/agents", { token: bKey })).status).toBe(401);
 
-    const cKey = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${f.b.id}`, { token: f.b.member.token })).body.apiKey;
+    const cKey = (await call(ctx.app, "GET", `/api/getAPIKey?orgId=${f.b.id}`, { token: f.b.member.token })).body
+      .apiKey;
     expect((await call(ctx.app, "GET", "/api/agents", { token: cKey })).status).toBe(200);
-    await call(ctx.app, "POST", "/api/auth/organization/leave", { token: f.b.member.token, body: { organizationId: f.b.id } });
+    await call(ctx.app, "POST", "/api/auth/organization/leave", {
+      token: f.b.member.token,
+      body: { organizationId: f.b.id },
+    });
     expect((await call(ctx.app, "GET", "/api/agents", { token: cKey })).status).toBe(401);
   });
 

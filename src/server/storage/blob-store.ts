@@ -67,13 +67,25 @@ export const metadataHeader = (name: string) => `x-amz-meta-${name}`;
  * Types a browser would run as a page (scripts and all). Served inline from our own origin they could
  * act as the signed-in user, so inline requests for them become attachments.
  */
-const ACTIVE_TYPES = new Set(["text/html", "application/xhtml+xml", "text/xml", "application/xml", "image/svg+xml", "text/javascript", "application/javascript"]);
-export const isActiveContent = (contentType: string) => ACTIVE_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase());
+const ACTIVE_TYPES = new Set([
+  "text/html",
+  "application/xhtml+xml",
+  "text/xml",
+  "application/xml",
+  "image/svg+xml",
+  "text/javascript",
+  "application/javascript",
+]);
+export const isActiveContent = (contentType: string) =>
+  ACTIVE_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase());
 
 /** RFC 6266 / 5987: a plain ASCII fallback and the exact UTF-8 name. */
 export function contentDisposition(disposition: Disposition, filename?: string): string {
   if (!filename) return disposition;
   const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -60,7 +60,11 @@ describe("local presigned upload (API-14)", () => {
     const { url, headers } = await presigned(key);
     const u = new URL(url, "http://x");
     const variants: Array<(q: URLSearchParams) => void> = [
-      (q) => q.set("sig", q.get("sig")!.replace(/^./, (ch) => (ch === "A" ? "B" : "A"))),
+      (q) =>
+        q.set(
+          "sig",
+          q.get("sig")!.replace(/^./, (ch) => (ch === "A" ? "B" : "A")),
+        ),
       (q) => q.delete("sig"),
       (q) => q.set("key", orgKey("other.txt")),
       (q) => q.set("type", "text/html"),
@@ -81,7 +85,10 @@ describe("local presigned upload (API-14)", () => {
   it("[API-14] a Content-Type other than the signed one is refused with 403", async () => {
     const key = orgKey("a.txt");
     const { url, headers } = await presigned(key);
-    const res = await put(url, { headers: { ...headers, "Content-Type": "text/html" }, body: "<script>alert(1)</script>" });
+    const res = await put(url, {
+      headers: { ...headers, "Content-Type": "text/html" },
+      body: "<script>alert(1)</script>",
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toMatch(/Content-Type/);
     expect(await store.exists(key)).toBe(false);
@@ -100,7 +107,11 @@ describe("local presigned upload (API-14)", () => {
   });
 
   it("[API-14] an expired upload URL is refused with 403", async () => {
-    const past = new LocalBlobStore(ctx.config.dataDir, ctx.services.secrets.derive("blob-url"), () => Date.now() - 16 * 60 * 1000);
+    const past = new LocalBlobStore(
+      ctx.config.dataDir,
+      ctx.services.secrets.derive("blob-url"),
+      () => Date.now() - 16 * 60 * 1000,
+    );
     const key = orgKey("late.txt");
     const { url, headers } = await past.presignPut({ key, contentType: "text/plain", maxBytes: 100, metadata: meta });
     const res = await put(url, { headers, body: "late" });
@@ -110,14 +121,23 @@ describe("local presigned upload (API-14)", () => {
 
   it("a URL signed with another key (another server's secret) is refused", async () => {
     const foreign = new LocalBlobStore(ctx.config.dataDir, Buffer.alloc(32, 7));
-    const { url, headers } = await foreign.presignPut({ key: orgKey("f.txt"), contentType: "text/plain", maxBytes: 100, metadata: meta });
+    const { url, headers } = await foreign.presignPut({
+      key: orgKey("f.txt"),
+      contentType: "text/plain",
+      maxBytes: 100,
+      metadata: meta,
+    });
     expect((await put(url, { headers, body: "x" })).status).toBe(403);
   });
 
   it("[FILE-19] a streamed body over 50 MB is cut off with 413 and nothing is stored", async () => {
     const key = orgKey("big.txt");
     const { url, headers } = await presigned(key);
-    const res = await put(url, { headers, body: generatedBody(CHAT_MAX_UPLOAD_BYTES + 1024 * 1024), duplex: "half" } as RequestInit);
+    const res = await put(url, {
+      headers,
+      body: generatedBody(CHAT_MAX_UPLOAD_BYTES + 1024 * 1024),
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe("File is too large. Maximum file size is 50MB.");
     expect(await store.exists(key)).toBe(false);
@@ -143,7 +163,9 @@ describe("local presigned upload (API-14)", () => {
 
   it("keys that could climb out of the files folder are never signed", async () => {
     for (const key of ["../secret.key", "org/a/../../x", "org//x", "/abs", "org/a/b\\c"]) {
-      await expect(store.presignPut({ key, contentType: "text/plain", maxBytes: 1, metadata: {} })).rejects.toThrow(/Invalid object key/);
+      await expect(store.presignPut({ key, contentType: "text/plain", maxBytes: 1, metadata: {} })).rejects.toThrow(
+        /Invalid object key/,
+      );
     }
   });
 });
@@ -159,7 +181,11 @@ describe("local signed download (API-16)", () => {
     const key = await stored("a.txt", "text/plain", "content");
     const url = await store.presignGet({ key, filename: "a.txt", disposition: "attachment", expiresIn: 300 });
     expect((await ctx.app.request(url)).status).toBe(200);
-    const past = new LocalBlobStore(ctx.config.dataDir, ctx.services.secrets.derive("blob-url"), () => Date.now() - 10 * 60 * 1000);
+    const past = new LocalBlobStore(
+      ctx.config.dataDir,
+      ctx.services.secrets.derive("blob-url"),
+      () => Date.now() - 10 * 60 * 1000,
+    );
     const expired = await past.presignGet({ key, filename: "a.txt", disposition: "attachment", expiresIn: 300 });
     const res = await ctx.app.request(expired);
     expect(res.status).toBe(403);
@@ -169,8 +195,15 @@ describe("local signed download (API-16)", () => {
   it("[API-16] a tampered download URL is 403: another key, another name, inline instead of attachment", async () => {
     const key = await stored("a.txt", "text/plain", "private");
     const other = await stored("b.txt", "text/plain", "other");
-    const url = new URL(await store.presignGet({ key, filename: "a.txt", disposition: "attachment", expiresIn: 300 }), "http://x");
-    for (const [name, value] of [["key", other], ["name", "evil.html"], ["disp", "inline"]]) {
+    const url = new URL(
+      await store.presignGet({ key, filename: "a.txt", disposition: "attachment", expiresIn: 300 }),
+      "http://x",
+    );
+    for (const [name, value] of [
+      ["key", other],
+      ["name", "evil.html"],
+      ["disp", "inline"],
+    ]) {
       const q = new URLSearchParams(url.searchParams);
       q.set(name!, value!);
       expect((await ctx.app.request(`${url.pathname}?${q}`)).status).toBe(403);
@@ -187,20 +220,32 @@ describe("local signed download (API-16)", () => {
 
   it("HTML is never served inline, and nothing from the store may run script", async () => {
     const key = await stored("page.html", "text/html", "<script>alert(document.cookie)</script>");
-    const res = await ctx.app.request(await store.presignGet({ key, filename: "page.html", disposition: "inline", expiresIn: 60 }));
+    const res = await ctx.app.request(
+      await store.presignGet({ key, filename: "page.html", disposition: "inline", expiresIn: 60 }),
+    );
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="page.html"/);
     expect(res.headers.get("content-security-policy")).toMatch(/^sandbox/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    const svg = await stored("logo.svg", "image/svg+xml", "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
-    const svgRes = await ctx.app.request(await store.presignGet({ key: svg, filename: "logo.svg", disposition: "inline", expiresIn: 60 }));
+    const svg = await stored(
+      "logo.svg",
+      "image/svg+xml",
+      "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+    );
+    const svgRes = await ctx.app.request(
+      await store.presignGet({ key: svg, filename: "logo.svg", disposition: "inline", expiresIn: 60 }),
+    );
     expect(svgRes.headers.get("content-disposition")).toMatch(/^attachment/);
     expect(svgRes.headers.get("content-security-policy")).toMatch(/^sandbox/);
   });
 
   it("a file name outside ASCII is sent in both Content-Disposition forms", async () => {
     const key = await stored("r.txt", "text/plain", "x");
-    const res = await ctx.app.request(await store.presignGet({ key, filename: "résumé \"final\".txt", disposition: "attachment", expiresIn: 60 }));
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="r_sum_ _final_.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.txt`);
+    const res = await ctx.app.request(
+      await store.presignGet({ key, filename: 'résumé "final".txt', disposition: "attachment", expiresIn: 60 }),
+    );
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="r_sum_ _final_.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.txt`,
+    );
   });
 
   it("a deleted file is 404 even with a valid URL", async () => {
@@ -222,7 +267,15 @@ describe("signed URLs cannot be re-read as other parameters (security #1)", () =
     const own = await stored("own.txt", "own file");
     const victim = await stored("victim.txt", "victim-secret");
     // The review's rewrite: the signed name smuggles exp and key lines; the forged query re-splits them.
-    const url = new URL(await store.presignGet({ key: own, filename: `X\nexp=9999999999\nkey=${victim}`, disposition: "attachment", expiresIn: 300 }), "http://x");
+    const url = new URL(
+      await store.presignGet({
+        key: own,
+        filename: `X\nexp=9999999999\nkey=${victim}`,
+        disposition: "attachment",
+        expiresIn: 300,
+      }),
+      "http://x",
+    );
     const q = url.searchParams;
     const forged = new URLSearchParams();
     forged.append(`disp=attachment\nexp=${q.get("exp")}\nkey`, `${own}\nname=X`);
@@ -240,12 +293,21 @@ describe("signed URLs cannot be re-read as other parameters (security #1)", () =
 
   it("security #1: a correctly signed URL that would live past the 15-minute cap is refused", async () => {
     const key = await stored("future.txt", "from the future");
-    const future = new LocalBlobStore(ctx.config.dataDir, ctx.services.secrets.derive("blob-url"), () => Date.now() + 10 * 365 * 86400 * 1000);
+    const future = new LocalBlobStore(
+      ctx.config.dataDir,
+      ctx.services.secrets.derive("blob-url"),
+      () => Date.now() + 10 * 365 * 86400 * 1000,
+    );
     const url = await future.presignGet({ key, filename: "future.txt", disposition: "attachment", expiresIn: 300 });
     const res = await ctx.app.request(url);
     expect(res.status).toBe(403);
     expect(await res.text()).not.toContain("from the future");
-    const { url: upload, headers } = await future.presignPut({ key: orgKey("later.txt"), contentType: "text/plain", maxBytes: 10, metadata: meta });
+    const { url: upload, headers } = await future.presignPut({
+      key: orgKey("later.txt"),
+      contentType: "text/plain",
+      maxBytes: 10,
+      metadata: meta,
+    });
     expect((await put(upload, { headers, body: "x" })).status).toBe(403);
   });
 
@@ -254,7 +316,9 @@ describe("signed URLs cannot be re-read as other parameters (security #1)", () =
     for (const expiresIn of [15 * 60 + 1, 9999999999, 0, -5, 1.5]) {
       await expect(store.presignGet({ key, disposition: "attachment", expiresIn })).rejects.toThrow(RangeError);
     }
-    expect((await ctx.app.request(await store.presignGet({ key, disposition: "attachment", expiresIn: 15 * 60 }))).status).toBe(200);
+    expect(
+      (await ctx.app.request(await store.presignGet({ key, disposition: "attachment", expiresIn: 15 * 60 }))).status,
+    ).toBe(200);
   });
 
   it("a parameter added to a valid URL, or given twice, is refused (guards security #1; held before the fix too)", async () => {
@@ -268,12 +332,16 @@ describe("signed URLs cannot be re-read as other parameters (security #1)", () =
   it("a file name with newlines, quotes, backslashes and unicode downloads with a one-line Content-Disposition that round-trips (guards security #1)", async () => {
     const key = await stored("odd.txt", "odd body");
     const filename = 'Q3 "final"\r\nSet-Cookie: a=b\\; résumé 日本 ☃.txt';
-    const res = await ctx.app.request(await store.presignGet({ key, filename, disposition: "attachment", expiresIn: 60 }));
+    const res = await ctx.app.request(
+      await store.presignGet({ key, filename, disposition: "attachment", expiresIn: 60 }),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("odd body");
     const header = res.headers.get("content-disposition")!;
     expect(res.headers.get("set-cookie")).toBeNull();
-    expect(header).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]+$/);
+    expect(header).toMatch(
+      /^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]+$/,
+    );
     expect(decodeURIComponent(header.split("filename*=UTF-8''")[1]!)).toBe(filename);
   });
 });

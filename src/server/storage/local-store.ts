@@ -32,8 +32,20 @@ export const BLOB_DOWNLOAD_PATH = "/api/blob/download";
 
 const META_PREFIX = "meta-";
 
-const UPLOAD_URL: UrlShape = { method: "PUT", path: BLOB_UPLOAD_PATH, required: ["key", "type", "max"], prefix: META_PREFIX, maxTtlSeconds: UPLOAD_URL_TTL_SECONDS };
-const DOWNLOAD_URL: UrlShape = { method: "GET", path: BLOB_DOWNLOAD_PATH, required: ["key", "disp"], optional: ["name"], maxTtlSeconds: MAX_DOWNLOAD_URL_TTL_SECONDS };
+const UPLOAD_URL: UrlShape = {
+  method: "PUT",
+  path: BLOB_UPLOAD_PATH,
+  required: ["key", "type", "max"],
+  prefix: META_PREFIX,
+  maxTtlSeconds: UPLOAD_URL_TTL_SECONDS,
+};
+const DOWNLOAD_URL: UrlShape = {
+  method: "GET",
+  path: BLOB_DOWNLOAD_PATH,
+  required: ["key", "disp"],
+  optional: ["name"],
+  maxTtlSeconds: MAX_DOWNLOAD_URL_TTL_SECONDS,
+};
 
 interface Sidecar {
   contentType: string;
@@ -81,7 +93,11 @@ export class LocalBlobStore implements BlobStore {
       params[META_PREFIX + name] = value;
       headers[metadataHeader(name)] = value;
     }
-    return { url: signUrl(this.secret, UPLOAD_URL, params, UPLOAD_URL_TTL_SECONDS, this.now()), method: "PUT", headers };
+    return {
+      url: signUrl(this.secret, UPLOAD_URL, params, UPLOAD_URL_TTL_SECONDS, this.now()),
+      method: "PUT",
+      headers,
+    };
   }
 
   async presignGet({ key, filename, disposition, expiresIn }: PresignGetInput): Promise<string> {
@@ -93,14 +109,24 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string, metadata: Record<string, string> = {}): Promise<void> {
-    await this.commit(key, async (tmp) => writeFile(tmp, bytes), () => ({ contentType, size: bytes.byteLength, metadata }));
+    await this.commit(
+      key,
+      async (tmp) => writeFile(tmp, bytes),
+      () => ({ contentType, size: bytes.byteLength, metadata }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {
     const info = await this.head(key);
     if (!info) return null;
     const bytes = await readFile(this.filePath(key)).catch(() => null);
-    return bytes ? { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: info.contentType, size: bytes.byteLength } : null;
+    return bytes
+      ? {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: info.contentType,
+          size: bytes.byteLength,
+        }
+      : null;
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
@@ -154,7 +180,11 @@ export class LocalBlobStore implements BlobStore {
         done(size > maxBytes ? tooLarge(maxBytes) : null, chunk);
       },
     });
-    await this.commit(key, (tmp) => pipeline(Readable.fromWeb(body as never), limit, createWriteStream(tmp)), () => ({ contentType: type, size, metadata }));
+    await this.commit(
+      key,
+      (tmp) => pipeline(Readable.fromWeb(body as never), limit, createWriteStream(tmp)),
+      () => ({ contentType: type, size, metadata }),
+    );
   }
 
   /** GET /api/blob/download: the file with its type, the signed disposition and no sniffing. */
@@ -174,7 +204,8 @@ export class LocalBlobStore implements BlobStore {
       "Cache-Control": "private, max-age=300",
     };
     // A document opened from our origin must not run script; PDF viewers refuse sandboxed documents.
-    if (info.contentType !== "application/pdf") headers["Content-Security-Policy"] = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+    if (info.contentType !== "application/pdf")
+      headers["Content-Security-Policy"] = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
     return { body: Readable.toWeb(createReadStream(this.filePath(key))) as ReadableStream<Uint8Array>, headers };
   }
 
@@ -202,4 +233,7 @@ export class LocalBlobStore implements BlobStore {
 }
 
 const tooLarge = (maxBytes: number) =>
-  new AppError("payload_too_large", `File is too large. Maximum file size is ${Math.round(maxBytes / (1024 * 1024))}MB.`);
+  new AppError(
+    "payload_too_large",
+    `File is too large. Maximum file size is ${Math.round(maxBytes / (1024 * 1024))}MB.`,
+  );

@@ -36,7 +36,9 @@ export function loadS3Config(env: Record<string, string | undefined> = process.e
     bucket: e.S3_BUCKET,
     region: e.S3_REGION,
     endpoint: e.S3_ENDPOINT,
-    credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+    credentials: e.S3_ACCESS_KEY_ID
+      ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+      : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

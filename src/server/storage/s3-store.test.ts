@@ -59,7 +59,9 @@ describe("S3 configuration", () => {
   it("S3_BUCKET chooses S3; without it the local store is used", () => {
     expect(loadS3Config({})).toBeNull();
     expect(config).toMatchObject({ bucket: BUCKET, forcePathStyle: true, credentials: { accessKeyId: "S3RVER" } });
-    expect(createBlobStore({ dataDir: os.tmpdir(), signingKey: Buffer.alloc(32), env: { S3_BUCKET: BUCKET } }).kind).toBe("s3");
+    expect(
+      createBlobStore({ dataDir: os.tmpdir(), signingKey: Buffer.alloc(32), env: { S3_BUCKET: BUCKET } }).kind,
+    ).toBe("s3");
     expect(createBlobStore({ dataDir: os.tmpdir(), signingKey: Buffer.alloc(32), env: {} }).kind).toBe("local");
   });
 
@@ -72,24 +74,46 @@ describe("S3 configuration", () => {
 describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
   it("[API-14] a presigned PUT with the returned headers stores the object with its type and metadata", async () => {
     const k = key("notes.txt");
-    const put = await store.presignPut({ key: k, contentType: "text/plain", maxBytes: 1024, metadata: { orgid: "s3test", userid: "u1" } });
+    const put = await store.presignPut({
+      key: k,
+      contentType: "text/plain",
+      maxBytes: 1024,
+      metadata: { orgid: "s3test", userid: "u1" },
+    });
     expect(put.url).toMatch(new RegExp(`^${config.endpoint}/${BUCKET}/org/s3test/uploads/`));
     expect(put.url).toContain("X-Amz-Signature=");
-    expect(new URL(put.url).searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host;x-amz-meta-orgid;x-amz-meta-userid");
-    expect(put.headers).toEqual({ "Content-Type": "text/plain", "x-amz-meta-orgid": "s3test", "x-amz-meta-userid": "u1" });
+    expect(new URL(put.url).searchParams.get("X-Amz-SignedHeaders")).toBe(
+      "content-type;host;x-amz-meta-orgid;x-amz-meta-userid",
+    );
+    expect(put.headers).toEqual({
+      "Content-Type": "text/plain",
+      "x-amz-meta-orgid": "s3test",
+      "x-amz-meta-userid": "u1",
+    });
     const res = await fetch(put.url, { method: "PUT", headers: put.headers, body: "hello from s3" });
     expect(res.status).toBe(200);
 
     expect(await store.head(k)).toEqual({ contentType: "text/plain", size: 13 });
     const object = await store.get(k);
     expect(new TextDecoder().decode(object!.bytes)).toBe("hello from s3");
-    const client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: true, credentials: config.credentials });
+    const client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: true,
+      credentials: config.credentials,
+    });
     const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: k }));
     expect(head.Metadata).toEqual({ orgid: "s3test", userid: "u1" });
   });
 
   it("an announced size is signed into the upload URL", async () => {
-    const put = await store.presignPut({ key: key("sized.txt"), contentType: "text/plain", maxBytes: 1024, metadata: {}, size: 5 });
+    const put = await store.presignPut({
+      key: key("sized.txt"),
+      contentType: "text/plain",
+      maxBytes: 1024,
+      metadata: {},
+      size: 5,
+    });
     expect(new URL(put.url).searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");
     expect((await fetch(put.url, { method: "PUT", headers: put.headers, body: "12345" })).status).toBe(200);
   });
@@ -97,14 +121,20 @@ describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
   it("[API-16] a presigned GET downloads with the requested disposition; HTML is never inline", async () => {
     const k = key("report.txt");
     await store.put(k, new TextEncoder().encode("report body"), "text/plain");
-    const res = await fetch(await store.presignGet({ key: k, filename: "report.txt", disposition: "attachment", expiresIn: 60 }));
+    const res = await fetch(
+      await store.presignGet({ key: k, filename: "report.txt", disposition: "attachment", expiresIn: 60 }),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("report body");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="report.txt"; filename*=UTF-8''report.txt`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="report.txt"; filename*=UTF-8''report.txt`,
+    );
 
     const h = key("page.html");
     await store.put(h, new TextEncoder().encode("<script>x</script>"), "text/html");
-    const page = await fetch(await store.presignGet({ key: h, filename: "page.html", disposition: "inline", expiresIn: 60 }));
+    const page = await fetch(
+      await store.presignGet({ key: h, filename: "page.html", disposition: "inline", expiresIn: 60 }),
+    );
     expect(page.headers.get("content-disposition")).toMatch(/^attachment/);
   });
 
@@ -124,7 +154,9 @@ describe("S3 presigned URLs against s3rver (API-14, API-16)", () => {
     expect(await res.text()).toBe("odd body");
     const header = res.headers.get("content-disposition")!;
     expect(res.headers.get("x-amz-meta-evil")).toBeNull();
-    expect(header).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]+$/);
+    expect(header).toMatch(
+      /^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]+$/,
+    );
     expect(decodeURIComponent(header.split("filename*=UTF-8''")[1]!)).toBe(filename);
   });
 
@@ -153,8 +185,16 @@ describe("the file calls with S3 as the store (FILE-27)", () => {
   it("[FILE-27] [API-13] [API-14] [API-15] [API-16] presign → PUT to the bucket → extract → signed download, and the model helper reads it", async () => {
     previous = setBlobStore(store);
     try {
-      const upload = await presign(ctx.app, f.a.member, f.a.id, "memo.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-      expect(upload.url.startsWith(`${config.endpoint}/${BUCKET}/org/${f.a.id}/uploads/${upload.fileId}/memo.docx?`)).toBe(true);
+      const upload = await presign(
+        ctx.app,
+        f.a.member,
+        f.a.id,
+        "memo.docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      );
+      expect(
+        upload.url.startsWith(`${config.endpoint}/${BUCKET}/org/${f.a.id}/uploads/${upload.fileId}/memo.docx?`),
+      ).toBe(true);
       expect((await putFile(ctx.app, upload, await makeDocx(["Stored in a bucket."]))).status).toBe(200);
       const extraction = await call(ctx.app, "POST", `/api/files/extractContent?orgId=${f.a.id}`, {
         token: f.a.member.token,
@@ -162,13 +202,20 @@ describe("the file calls with S3 as the store (FILE-27)", () => {
       });
       expect(extraction.body).toMatchObject({ status: "success" });
       expect((await getFileByKey({ orgId: f.a.id, key: upload.key }))?.status).toBe("extracted");
-      const att = await loadAttachmentForModel({ reader: { orgId: f.a.id, userId: f.a.member.userId, isAdmin: false }, key: upload.key, contentKey: upload.contentKey, name: "memo.docx" });
+      const att = await loadAttachmentForModel({
+        reader: { orgId: f.a.id, userId: f.a.member.userId, isAdmin: false },
+        key: upload.key,
+        contentKey: upload.contentKey,
+        name: "memo.docx",
+      });
       expect(att).toEqual({ kind: "text", text: expect.stringContaining("Stored in a bucket.") });
 
       const dl = await signedDownload(ctx.app, f.a.member, f.a.id, { r2Path: upload.key, filename: "memo.docx" });
       expect(dl.body.signedUrl.startsWith(config.endpoint!)).toBe(true);
       expect((await fetch(dl.body.signedUrl)).status).toBe(200);
-      expect((await signedDownload(ctx.app, f.b.admin, f.b.id, { r2Path: upload.key, filename: "memo.docx" })).status).toBe(404);
+      expect(
+        (await signedDownload(ctx.app, f.b.admin, f.b.id, { r2Path: upload.key, filename: "memo.docx" })).status,
+      ).toBe(404);
     } finally {
       setBlobStore(previous!);
       previous = null;
@@ -178,9 +225,18 @@ describe("the file calls with S3 as the store (FILE-27)", () => {
   it("[FILE-19] an object over 50 MB that reached the bucket is refused and removed at extraction", async () => {
     previous = setBlobStore(store);
     try {
-      const { upload } = await uploadFile(ctx.app, f.a.member, f.a.id, { name: "big.txt", type: "text/plain", bytes: "x" }, { extract: false });
+      const { upload } = await uploadFile(
+        ctx.app,
+        f.a.member,
+        f.a.id,
+        { name: "big.txt", type: "text/plain", bytes: "x" },
+        { extract: false },
+      );
       await store.put(upload.key, new Uint8Array(50 * 1024 * 1024 + 1), "text/plain");
-      const res = await call(ctx.app, "POST", `/api/files/extractContent?orgId=${f.a.id}`, { token: f.a.member.token, body: { key: upload.key } });
+      const res = await call(ctx.app, "POST", `/api/files/extractContent?orgId=${f.a.id}`, {
+        token: f.a.member.token,
+        body: { key: upload.key },
+      });
       expect(res.status).toBe(413);
       expect(res.body.error).toBe("big.txt: File is too large. Maximum file size is 50MB.");
       expect(await store.exists(upload.key)).toBe(false);

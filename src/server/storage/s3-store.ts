@@ -19,13 +19,18 @@ import {
   type StoredObject,
 } from "./blob-store";
 
-const importSdk = () => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]).then(([s3, presigner]) => ({ ...s3, ...presigner }));
+const importSdk = () =>
+  Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]).then(([s3, presigner]) => ({
+    ...s3,
+    ...presigner,
+  }));
 type Sdk = Awaited<ReturnType<typeof importSdk>>;
 let sdkLoad: Promise<Sdk> | undefined;
 const loadSdk = () => (sdkLoad ??= importSdk());
 
 const isMissing = (sdk: Sdk, err: unknown) =>
-  err instanceof sdk.S3ServiceException && (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
+  err instanceof sdk.S3ServiceException &&
+  (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
 
 export class S3BlobStore implements BlobStore {
   readonly kind = "s3" as const;
@@ -54,7 +59,13 @@ export class S3BlobStore implements BlobStore {
   async presignPut({ key, contentType, metadata, size }: PresignPutInput): Promise<PresignedPut> {
     assertValidKey(key);
     const { sdk, client } = await this.connect();
-    const command = new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, Metadata: metadata, ContentLength: size });
+    const command = new sdk.PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: contentType,
+      Metadata: metadata,
+      ContentLength: size,
+    });
     const metaHeaders = Object.keys(metadata).map(metadataHeader);
     const url = await sdk.getSignedUrl(client, command, {
       expiresIn: UPLOAD_URL_TTL_SECONDS,
@@ -72,14 +83,20 @@ export class S3BlobStore implements BlobStore {
     const { sdk, client } = await this.connect();
     const info = disposition === "inline" ? await this.head(key) : null;
     const safe = disposition === "inline" && info && !isActiveContent(info.contentType) ? "inline" : "attachment";
-    const command = new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: contentDisposition(safe, filename) });
+    const command = new sdk.GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: contentDisposition(safe, filename),
+    });
     return sdk.getSignedUrl(client, command, { expiresIn });
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertValidKey(key);
     const { sdk, client } = await this.connect();
-    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {

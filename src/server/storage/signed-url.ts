@@ -30,7 +30,14 @@ const CLOCK_SKEW_SECONDS = 60;
 const VERSION = "sb-url-v2";
 
 const canonical = (shape: UrlShape, params: Record<string, string>) =>
-  JSON.stringify([VERSION, shape.method, shape.path, Object.keys(params).sort().map((name) => [name, params[name]])]);
+  JSON.stringify([
+    VERSION,
+    shape.method,
+    shape.path,
+    Object.keys(params)
+      .sort()
+      .map((name) => [name, params[name]]),
+  ]);
 
 const mac = (secret: Buffer, shape: UrlShape, params: Record<string, string>) =>
   createHmac("sha256", secret).update(canonical(shape, params)).digest();
@@ -43,21 +50,30 @@ function knownName(shape: UrlShape, name: string): boolean {
 }
 
 const hasShape = (shape: UrlShape, params: Record<string, string>) =>
-  Object.keys(params).every((name) => knownName(shape, name)) && [EXPIRY_PARAM, ...shape.required].every((name) => name in params);
+  Object.keys(params).every((name) => knownName(shape, name)) &&
+  [EXPIRY_PARAM, ...shape.required].every((name) => name in params);
 
 /** `path?params&exp=…&sig=…`, valid for `ttlSeconds` (at most the shape's cap). */
-export function signUrl(secret: Buffer, shape: UrlShape, values: Record<string, string>, ttlSeconds: number, now = Date.now()): string {
+export function signUrl(
+  secret: Buffer,
+  shape: UrlShape,
+  values: Record<string, string>,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
   if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0 || ttlSeconds > shape.maxTtlSeconds) {
     throw new RangeError(`A signed URL lives 1 to ${shape.maxTtlSeconds} seconds, not ${ttlSeconds}`);
   }
   const params = { ...values, [EXPIRY_PARAM]: String(Math.floor(now / 1000) + ttlSeconds) };
-  if (!hasShape(shape, params)) throw new Error(`Parameters ${Object.keys(values).join(", ")} do not fit ${shape.method} ${shape.path}`);
+  if (!hasShape(shape, params))
+    throw new Error(`Parameters ${Object.keys(values).join(", ")} do not fit ${shape.method} ${shape.path}`);
   const query = new URLSearchParams(params);
   query.set(SIGNATURE_PARAM, mac(secret, shape, params).toString("base64url"));
   return `${shape.path}?${query.toString()}`;
 }
 
-export type Verification = { ok: true; params: Record<string, string> } | { ok: false; reason: "signature" | "expired" };
+export type Verification =
+  { ok: true; params: Record<string, string> } | { ok: false; reason: "signature" | "expired" };
 
 /**
  * Checks the parameters against the shape (no repeated, unknown or missing one), the signature in

@@ -7,7 +7,11 @@ import { S3BlobStore } from "./s3-store";
 
 let current: BlobStore | null = null;
 
-export function createBlobStore(opts: { dataDir: string; signingKey: Buffer; env?: Record<string, string | undefined> }): BlobStore {
+export function createBlobStore(opts: {
+  dataDir: string;
+  signingKey: Buffer;
+  env?: Record<string, string | undefined>;
+}): BlobStore {
   const s3 = loadS3Config(opts.env);
   return s3 ? new S3BlobStore(s3) : new LocalBlobStore(opts.dataDir, opts.signingKey);
 }

@@ -19,7 +19,15 @@ beforeAll(async () => {
 });
 
 const LONG = "x".repeat(20_000);
-const NOT_IDS = ["x", "-1", "999999999999999999999", "00000000-0000-0000-0000-000000000000", "%00", "\u0000", LONG.slice(0, 600)];
+const NOT_IDS = [
+  "x",
+  "-1",
+  "999999999999999999999",
+  "00000000-0000-0000-0000-000000000000",
+  "%00",
+  "\u0000",
+  LONG.slice(0, 600),
+];
 const BODIES: unknown[] = [
   "{", // not JSON
   "[]",
@@ -45,15 +53,49 @@ const BODIES: unknown[] = [
     messages: [{ id: "m\u0000", role: "user", content: "hello\u0000world" }],
   },
   // Deep nesting and long arrays (within the 1 MiB body limit).
-  JSON.stringify({ messages: JSON.parse("[".repeat(3000) + "]".repeat(3000)), name: JSON.parse("[".repeat(3000) + "]".repeat(3000)) }),
-  { messages: Array.from({ length: 5000 }, (_, i) => ({ id: String(i), role: "user", content: "x" })), conversationStarters: Array.from({ length: 5000 }, () => "s") },
-  { maxToolRoundtrips: 1e308, agentId: -0, id: "1e3", isHelpful: "yes", settings: { defaultAgentId: "NaN" }, stage: 1, model: ["openai:gpt-4.1"] },
+  JSON.stringify({
+    messages: JSON.parse("[".repeat(3000) + "]".repeat(3000)),
+    name: JSON.parse("[".repeat(3000) + "]".repeat(3000)),
+  }),
+  {
+    messages: Array.from({ length: 5000 }, (_, i) => ({ id: String(i), role: "user", content: "x" })),
+    conversationStarters: Array.from({ length: 5000 }, () => "s"),
+  },
+  {
+    maxToolRoundtrips: 1e308,
+    agentId: -0,
+    id: "1e3",
+    isHelpful: "yes",
+    settings: { defaultAgentId: "NaN" },
+    stage: 1,
+    model: ["openai:gpt-4.1"],
+  },
   // A NUL deep inside what a route stores as JSON.
-  JSON.stringify({ messages: [{ role: "user", content: "deep", parts: [{ type: "text", text: "deep", extra: JSON.parse('{"a":'.repeat(100) + '"\\u0000"' + "}".repeat(100)) }] }] }),
+  JSON.stringify({
+    messages: [
+      {
+        role: "user",
+        content: "deep",
+        parts: [{ type: "text", text: "deep", extra: JSON.parse('{"a":'.repeat(100) + '"\\u0000"' + "}".repeat(100)) }],
+      },
+    ],
+  }),
   // Ids beyond what the database's integer columns hold.
-  { id: 1e12, agentId: 99_999_999_999, conversationId: "x", isHelpful: true, mcpServers: [1e10], settings: { defaultAgentId: 1e15 }, messages: [{ role: "user", content: "hi" }] },
+  {
+    id: 1e12,
+    agentId: 99_999_999_999,
+    conversationId: "x",
+    isHelpful: true,
+    mcpServers: [1e10],
+    settings: { defaultAgentId: 1e15 },
+    messages: [{ role: "user", content: "hi" }],
+  },
   { name: "Big ids", model: "openai:gpt-4.1", mcpServers: [3_000_000_000] },
-  { name: "Big ids", model: "openai:gpt-4.1", tools: { call_agent: { enabled: true, config: { callableAgentIds: [3_000_000_000] } } } },
+  {
+    name: "Big ids",
+    model: "openai:gpt-4.1",
+    tools: { call_agent: { enabled: true, config: { callableAgentIds: [3_000_000_000] } } },
+  },
 ];
 
 /** The path with each `:param` replaced, and the query params routes read filled with non-ids. */
@@ -61,7 +103,16 @@ function paths(route: string, orgId: string): string[] {
   const [, path] = route.split(" ") as [string, string];
   return NOT_IDS.map((bad) => {
     const filled = path.replace(/:[A-Za-z]+/g, encodeURIComponent(bad));
-    const q = new URLSearchParams({ orgId, id: bad, threadId: bad, chatId: bad, agentId: bad, conversationId: bad, key: bad, fileId: bad });
+    const q = new URLSearchParams({
+      orgId,
+      id: bad,
+      threadId: bad,
+      chatId: bad,
+      agentId: bad,
+      conversationId: bad,
+      key: bad,
+      fileId: bad,
+    });
     return `${filled}?${q}`;
   });
 }
@@ -82,13 +133,25 @@ describe("bad input", () => {
           for (const body of i === 0 ? bodies : bodies.slice(0, 1)) {
             const res = await call(ctx.app, method, path, { token: who.token, body });
             sent++;
-            if (res.status >= 500) failures.push(`${method} ${path.slice(0, 120)} as ${who.label} with ${JSON.stringify(body)?.slice(0, 80)} → ${res.status} ${res.text.slice(0, 200)}`);
+            if (res.status >= 500)
+              failures.push(
+                `${method} ${path.slice(0, 120)} as ${who.label} with ${JSON.stringify(body)?.slice(0, 80)} → ${res.status} ${res.text.slice(0, 200)}`,
+              );
           }
           // The wrong content type for a JSON body.
-          for (const type of bodies[0] === undefined ? [] : ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
-            const res = await call(ctx.app, method, path, { token: who.token, body: '{"name":"x"}', headers: { "content-type": type } });
+          for (const type of bodies[0] === undefined
+            ? []
+            : ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
+            const res = await call(ctx.app, method, path, {
+              token: who.token,
+              body: '{"name":"x"}',
+              headers: { "content-type": type },
+            });
             sent++;
-            if (res.status >= 500) failures.push(`${method} ${path.slice(0, 120)} as ${who.label} as ${type} → ${res.status} ${res.text.slice(0, 200)}`);
+            if (res.status >= 500)
+              failures.push(
+                `${method} ${path.slice(0, 120)} as ${who.label} as ${type} → ${res.status} ${res.text.slice(0, 200)}`,
+              );
           }
         }
       }
@@ -100,7 +163,11 @@ describe("bad input", () => {
   it("Better Auth's endpoints refuse NUL characters with a 400 instead of failing the insert", async () => {
     const origin = { origin: "http://localhost:3000" };
     const cases: Array<[string, unknown, string | undefined]> = [
-      ["/api/auth/sign-up/email", { email: "nul-signup@example.com", password: "correct-horse-battery", name: "a\u0000b" }, undefined],
+      [
+        "/api/auth/sign-up/email",
+        { email: "nul-signup@example.com", password: "correct-horse-battery", name: "a\u0000b" },
+        undefined,
+      ],
       ["/api/auth/organization/create", { name: "x\u0000y", slug: "nul-slug" }, f.outsider.token],
       ["/api/auth/update-user", { name: "x\u0000y" }, f.a.member.token],
       ["/api/auth/organization/update", { organizationId: f.a.id, data: { name: "x\u0000y" } }, f.a.admin.token],
@@ -174,7 +241,10 @@ describe("bad input in query parameters", () => {
           for (const query of queries) {
             const res = await send(query);
             attacked++;
-            if (res.status >= 500) failures.push(`${method} ${path}?${query.slice(0, 100)} as ${who.label} → ${res.status} ${res.text.slice(0, 160)}`);
+            if (res.status >= 500)
+              failures.push(
+                `${method} ${path}?${query.slice(0, 100)} as ${who.label} → ${res.status} ${res.text.slice(0, 160)}`,
+              );
           }
         }
       }

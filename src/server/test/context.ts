@@ -16,7 +16,10 @@ export interface TestContext {
   kind: "pglite" | "postgres";
 }
 
-const cache = ((globalThis as Record<string, unknown>).__switchboardTest ??= new Map()) as Map<string, Promise<TestContext>>;
+const cache = ((globalThis as Record<string, unknown>).__switchboardTest ??= new Map()) as Map<
+  string,
+  Promise<TestContext>
+>;
 
 export function testConfig(overrides: Record<string, string> = {}) {
   return loadConfig({

@@ -63,7 +63,10 @@ export async function createOrg(app: App, owner: Identity, name = `Org ${randomU
 }
 
 export async function setActive(app: App, who: Identity, organizationId: string) {
-  const res = await call(app, "POST", "/api/auth/organization/set-active", { token: who.token, body: { organizationId } });
+  const res = await call(app, "POST", "/api/auth/organization/set-active", {
+    token: who.token,
+    body: { organizationId },
+  });
   if (res.status !== 200) throw new Error(`set-active failed: ${res.status} ${res.text}`);
 }
 
@@ -71,7 +74,13 @@ export async function setActive(app: App, who: Identity, organizationId: string)
  * Invites `who` into the organisation with `role` and has them accept through the invitation link the
  * admin copies (decision 024): Better Auth's accept-invitation answers only to verified addresses.
  */
-export async function addMember(app: App, admin: Identity, orgId: string, who: Identity, role: "org:admin" | "org:member") {
+export async function addMember(
+  app: App,
+  admin: Identity,
+  orgId: string,
+  who: Identity,
+  role: "org:admin" | "org:member",
+) {
   const invite = await call(app, "POST", "/api/auth/organization/invite-member", {
     token: admin.token,
     body: { email: who.email, role, organizationId: orgId },

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { featureGraph, fileGraph, findCycles, type Graph } from "./import-graph";
 
 const root = path.resolve(import.meta.dirname, "..");
-const graphOf = (edges: Record<string, string[]>): Graph => new Map(Object.entries(edges).map(([k, v]) => [k, new Set(v)]));
+const graphOf = (edges: Record<string, string[]>): Graph =>
+  new Map(Object.entries(edges).map(([k, v]) => [k, new Set(v)]));
 
 describe("import cycles", () => {
   it("issue 11: no file of src/server imports itself round a loop", () => {
@@ -25,9 +26,15 @@ describe("import cycles", () => {
   });
 
   it("issue 11: a cycle is found and named by its path", () => {
-    expect(findCycles(graphOf({ auth: ["settings", "db"], settings: ["auth"], db: [] }))).toEqual([["auth", "settings", "auth"]]);
+    expect(findCycles(graphOf({ auth: ["settings", "db"], settings: ["auth"], db: [] }))).toEqual([
+      ["auth", "settings", "auth"],
+    ]);
     expect(findCycles(graphOf({ a: ["b"], b: ["c"], c: ["a"] }))).toEqual([["a", "b", "c", "a"]]);
-    const files = graphOf({ "auth/context.ts": ["settings/api-keys.ts"], "settings/routes.ts": ["auth/context.ts"], "settings/api-keys.ts": [] });
+    const files = graphOf({
+      "auth/context.ts": ["settings/api-keys.ts"],
+      "settings/routes.ts": ["auth/context.ts"],
+      "settings/api-keys.ts": [],
+    });
     expect(featureGraph(files).because.get("auth → settings")).toEqual(["auth/context.ts → settings/api-keys.ts"]);
     expect(findCycles(featureGraph(files).graph)).toEqual([["auth", "settings", "auth"]]);
     expect(findCycles(graphOf({ a: ["b"], b: [] }))).toEqual([]);

@@ -6,8 +6,10 @@ import path from "node:path";
 
 export type Graph = Map<string, Set<string>>;
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^;]*?\sfrom\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
-const TEST_SUPPORT = /\.test\.ts$|\.d\.ts$|(^|\/)tenancy-cases\.ts$|test-support\.ts$|test-documents\.ts$|\.fixture\.ts$|^test\/|(^|\/)fixtures\//;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^;]*?\sfrom\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const TEST_SUPPORT =
+  /\.test\.ts$|\.d\.ts$|(^|\/)tenancy-cases\.ts$|test-support\.ts$|test-documents\.ts$|\.fixture\.ts$|^test\/|(^|\/)fixtures\//;
 
 function resolve(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
@@ -19,7 +21,9 @@ function resolve(from: string, spec: string): string | null {
 
 /** File → the files under `root` it imports at run time; keys and values relative to `root`. */
 export function fileGraph(root: string): Graph {
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !TEST_SUPPORT.test(f));
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
+    (f) => f.endsWith(".ts") && !TEST_SUPPORT.test(f),
+  );
   const graph: Graph = new Map();
   for (const file of files) {
     const abs = path.join(root, file);

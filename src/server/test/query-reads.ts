@@ -35,7 +35,11 @@ function install() {
   installed = true;
   wrap(HonoRequest.prototype, ["query", "queries"], true);
   wrap(URLSearchParams.prototype, ["get", "getAll", "has"], true);
-  wrap(URLSearchParams.prototype, ["entries", "keys", "values", "forEach", Symbol.iterator as unknown as string], false);
+  wrap(
+    URLSearchParams.prototype,
+    ["entries", "keys", "values", "forEach", Symbol.iterator as unknown as string],
+    false,
+  );
 }
 
 /** Runs one request and returns the query parameter names it read. Requests must not overlap. */

@@ -27,6 +27,10 @@ async function orgWithPeople(app: App, label: string): Promise<OrgFixture> {
 }
 
 export async function createTenancyFixture(app: App): Promise<TenancyFixture> {
-  const [a, b, outsider] = await Promise.all([orgWithPeople(app, "a"), orgWithPeople(app, "b"), signUp(app, "outsider")]);
+  const [a, b, outsider] = await Promise.all([
+    orgWithPeople(app, "a"),
+    orgWithPeople(app, "b"),
+    signUp(app, "outsider"),
+  ]);
   return { a, b, outsider };
 }

@@ -37,7 +37,8 @@ async function attempt(req: TenancyRequest, who: Identity | null) {
   const res = await call(ctx.app, req.method, req.path, { token: who?.token, body: req.body });
   let text = res.text + streamedText(res.text);
   const signedUrl = (res.body as { signedUrl?: unknown } | null)?.signedUrl;
-  if (typeof signedUrl === "string" && signedUrl.startsWith("/")) text += await (await ctx.app.request(signedUrl)).text();
+  if (typeof signedUrl === "string" && signedUrl.startsWith("/"))
+    text += await (await ctx.app.request(signedUrl)).text();
   return { status: res.status, text };
 }
 
@@ -62,9 +63,15 @@ describe("tenancy harness", () => {
       const markers = [...baseMarkers, ...((await c.seed?.(ctx, f.a)) ?? [])];
       if (c.control) {
         const req = c.control(f, markers);
-        const res = await call(ctx.app, req.method, req.path, { token: (req.as === "member" ? f.a.member : f.a.admin).token, body: req.body });
+        const res = await call(ctx.app, req.method, req.path, {
+          token: (req.as === "member" ? f.a.member : f.a.admin).token,
+          body: req.body,
+        });
         expect(res.status, `${route} control as A's admin`).toBeLessThan(300);
-        expect(markers.some((m) => res.text.includes(m)), `${route} control shows A's data`).toBe(true);
+        expect(
+          markers.some((m) => res.text.includes(m)),
+          `${route} control shows A's data`,
+        ).toBe(true);
       }
       for (const who of outsiders) {
         for (const req of await c.attacks(f, markers, ctx)) {
@@ -87,9 +94,15 @@ describe("tenancy harness", () => {
       const c = tenancyCases[route]!.sameOrg;
       if (!c) continue;
       const markers = await c.seed(ctx, f.a);
-      const control = await attempt(c.control(f, markers), c.control(f, markers).as === "member" ? f.a.member : f.a.admin);
+      const control = await attempt(
+        c.control(f, markers),
+        c.control(f, markers).as === "member" ? f.a.member : f.a.admin,
+      );
       expect(control.status, `${route} control as A's admin`).toBeLessThan(300);
-      expect(markers.some((m) => control.text.includes(m)), `${route} control shows the admin's data`).toBe(true);
+      expect(
+        markers.some((m) => control.text.includes(m)),
+        `${route} control shows the admin's data`,
+      ).toBe(true);
       for (const req of await c.attacks(f, markers, ctx)) {
         const res = await attempt(req, f.a.member);
         const label = `${req.method} ${req.path} ${JSON.stringify(req.body ?? "")} as A's member → ${res.status}`;

@@ -17,7 +17,12 @@ function clientDir() {
 }
 
 const directives = (header: string | null) =>
-  Object.fromEntries((header ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  Object.fromEntries(
+    (header ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 
 let ctx: Awaited<ReturnType<typeof getTestContext>>;
 beforeAll(async () => {
@@ -46,23 +51,57 @@ describe("Content-Security-Policy", () => {
     const html = await page.text();
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBe(2);
-    for (const [, attrs, body] of scripts) expect(/\bsrc=/.test(attrs!) ? body : /type="application\/json"/.test(attrs!) ? "" : body).toBe("");
+    for (const [, attrs, body] of scripts)
+      expect(/\bsrc=/.test(attrs!) ? body : /type="application\/json"/.test(attrs!) ? "" : body).toBe("");
     expect(html).toContain('"posthog":{"key":"phc_test"');
   });
 
   it("security #9: presigned S3 URLs and extra operator image sources are allowed where the browser uses them", () => {
-    const s3 = { bucket: "files", region: "auto", endpoint: "https://acct.r2.cloudflarestorage.com", forcePathStyle: false };
-    const csp = directives(contentSecurityPolicy({ s3, posthogHost: null, extraImgSources: ["https://cdn.example.com"] }));
-    expect(csp["img-src"]).toEqual(["'self'", "data:", "blob:", "https://acct.r2.cloudflarestorage.com", "https://files.acct.r2.cloudflarestorage.com", "https://cdn.example.com"]);
-    expect(csp["connect-src"]).toEqual(["'self'", "https://acct.r2.cloudflarestorage.com", "https://files.acct.r2.cloudflarestorage.com"]);
-    const aws = directives(contentSecurityPolicy({ s3: { bucket: "b", region: "eu-west-1", forcePathStyle: false }, posthogHost: null, extraImgSources: [] }));
+    const s3 = {
+      bucket: "files",
+      region: "auto",
+      endpoint: "https://acct.r2.cloudflarestorage.com",
+      forcePathStyle: false,
+    };
+    const csp = directives(
+      contentSecurityPolicy({ s3, posthogHost: null, extraImgSources: ["https://cdn.example.com"] }),
+    );
+    expect(csp["img-src"]).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://acct.r2.cloudflarestorage.com",
+      "https://files.acct.r2.cloudflarestorage.com",
+      "https://cdn.example.com",
+    ]);
+    expect(csp["connect-src"]).toEqual([
+      "'self'",
+      "https://acct.r2.cloudflarestorage.com",
+      "https://files.acct.r2.cloudflarestorage.com",
+    ]);
+    const aws = directives(
+      contentSecurityPolicy({
+        s3: { bucket: "b", region: "eu-west-1", forcePathStyle: false },
+        posthogHost: null,
+        extraImgSources: [],
+      }),
+    );
     expect(aws["img-src"]).toContain("https://b.s3.eu-west-1.amazonaws.com");
-    const minio = directives(contentSecurityPolicy({ s3: { bucket: "b", region: "us-east-1", endpoint: "http://127.0.0.1:9000", forcePathStyle: true }, posthogHost: null, extraImgSources: [] }));
+    const minio = directives(
+      contentSecurityPolicy({
+        s3: { bucket: "b", region: "us-east-1", endpoint: "http://127.0.0.1:9000", forcePathStyle: true },
+        posthogHost: null,
+        extraImgSources: [],
+      }),
+    );
     expect(minio["img-src"]).toEqual(["'self'", "data:", "blob:", "http://127.0.0.1:9000"]);
   });
 
   it("security #9: CSP_IMG_SOURCES takes origins only, so it cannot smuggle in other directives", () => {
-    expect(testConfig({ CSP_IMG_SOURCES: "https://cdn.example.com, https:" }).cspImgSources).toEqual(["https://cdn.example.com", "https:"]);
+    expect(testConfig({ CSP_IMG_SOURCES: "https://cdn.example.com, https:" }).cspImgSources).toEqual([
+      "https://cdn.example.com",
+      "https:",
+    ]);
     for (const bad of ["https://cdn.example.com; script-src *", "'unsafe-inline'", "*", "javascript:"]) {
       expect(() => testConfig({ CSP_IMG_SOURCES: bad }), bad).toThrow();
     }

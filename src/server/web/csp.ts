@@ -21,7 +21,11 @@ export function s3Origins(s3: S3Config): string[] {
     const url = new URL(s3.endpoint);
     return s3.forcePathStyle ? [url.origin] : [url.origin, `${url.protocol}//${s3.bucket}.${url.host}`];
   }
-  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`, `https://${s3.bucket}.s3.amazonaws.com`];
+  return [
+    `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`,
+    `https://s3.${s3.region}.amazonaws.com`,
+    `https://${s3.bucket}.s3.amazonaws.com`,
+  ];
 }
 
 /** PostHog's API host and the assets host posthog-js derives from it (us.i.posthog.com → us-assets.i.posthog.com). */
@@ -56,5 +60,6 @@ export const contentSecurityPolicyHeader = (policy: string) =>
   createMiddleware(async (c, next) => {
     await next();
     const headers = c.res.headers;
-    if (!headers.has("Content-Security-Policy") && !headers.has("Content-Disposition")) headers.set("Content-Security-Policy", policy);
+    if (!headers.has("Content-Security-Policy") && !headers.has("Content-Disposition"))
+      headers.set("Content-Security-Policy", policy);
   });

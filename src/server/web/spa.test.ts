@@ -21,7 +21,10 @@ async function injected(env: Record<string, string>) {
 describe("index.html runtime config", () => {
   it("says whether Google sign-in is configured, never its client secret", async () => {
     expect((await injected({})).runtime.googleSignIn).toBe(false);
-    const on = await injected({ GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "very-secret-value" });
+    const on = await injected({
+      GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "very-secret-value",
+    });
     expect(on.runtime.googleSignIn).toBe(true);
     expect(on.html).not.toContain("very-secret-value");
     expect(on.html).not.toContain("client-id.apps.googleusercontent.com");

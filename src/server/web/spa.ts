@@ -21,7 +21,11 @@ export function spaRoutes(config: Config, clientDir: string) {
   if (!existsSync(indexFile)) {
     return app.get("*", (c) => c.text("The client is not built. Run `npm start` (it builds) or `npm run build`.", 503));
   }
-  const runtime: ClientRuntimeConfig = { docsUrl: config.docsUrl, posthog: config.posthog, googleSignIn: config.google !== null };
+  const runtime: ClientRuntimeConfig = {
+    docsUrl: config.docsUrl,
+    posthog: config.posthog,
+    googleSignIn: config.google !== null,
+  };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script (decision 028).
   const script = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(runtime).replace(/</g, "\\u003c")}</script>`;
   const html = readFileSync(indexFile, "utf8").replace("</head>", `${script}</head>`);

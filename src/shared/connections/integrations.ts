@@ -2,16 +2,23 @@
 import { z } from "zod";
 import type { ConnectionDefinition } from "./types";
 
-const req = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+const req = (message: string) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
 
-export const SNOWFLAKE_AUTH_ERROR = "Password is required for Username/Password auth, and Token is required for PAT auth";
+export const SNOWFLAKE_AUTH_ERROR =
+  "Password is required for Username/Password auth, and Token is required for PAT auth";
 export const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
 
 const snowflakeSchema = z
   .object({
-    auth_method: z.enum(["password", "pat"], { errorMap: () => ({ message: "Please select an authentication method" }) }),
+    auth_method: z.enum(["password", "pat"], {
+      errorMap: () => ({ message: "Please select an authentication method" }),
+    }),
     // Becomes <account>.snowflakecomputing.com: only the characters Snowflake identifiers use (security #7).
-    account: req("Account identifier is required").regex(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i, "Account identifier may contain only letters, digits, '-', '_' and '.'"),
+    account: req("Account identifier is required").regex(
+      /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i,
+      "Account identifier may contain only letters, digits, '-', '_' and '.'",
+    ),
     user: req("Username is required"),
     password: z.string().optional(),
     token: z.string().optional(),
@@ -35,7 +42,9 @@ const postgresSchema = z.object({
   database: req("Database name is required"),
   user: req("Username is required"),
   password: req("Password is required"),
-  sslmode: z.enum(SSL_MODES, { errorMap: () => ({ message: `SSL mode must be one of ${SSL_MODES.join(", ")}` }) }).optional(),
+  sslmode: z
+    .enum(SSL_MODES, { errorMap: () => ({ message: `SSL mode must be one of ${SSL_MODES.join(", ")}` }) })
+    .optional(),
 });
 
 const pineconeSchema = z.object({ api_key: req("API key is required"), host: req("Host is required") });
@@ -85,7 +94,14 @@ export const INTEGRATIONS: readonly ConnectionDefinition[] = [
     optionalFields: ["sslmode"],
     // sslmode too: a weaker mode lets whoever answers for the host name read the password.
     destinationFields: ["host", "port", "user", "sslmode"],
-    fieldLabels: { host: "Host", port: "Port", database: "Database", user: "Username", password: "Password", sslmode: "SSL Mode" },
+    fieldLabels: {
+      host: "Host",
+      port: "Port",
+      database: "Database",
+      user: "Username",
+      password: "Password",
+      sslmode: "SSL Mode",
+    },
     fieldConfig: { port: { defaultValue: 5432 }, sslmode: { options: SSL_MODES } },
   },
   {
@@ -126,10 +142,16 @@ export const INTEGRATIONS: readonly ConnectionDefinition[] = [
   },
 ];
 
-export const INTEGRATION_BY_KEY = Object.fromEntries(INTEGRATIONS.map((i) => [i.key, i])) as Record<string, ConnectionDefinition>;
+export const INTEGRATION_BY_KEY = Object.fromEntries(INTEGRATIONS.map((i) => [i.key, i])) as Record<
+  string,
+  ConnectionDefinition
+>;
 
 /** An OAuth integration is connected only when every required scope is among the first external account's approved scopes. */
-export function isOAuthConnected(def: ConnectionDefinition, externalAccounts: Array<{ approvedScopes: string[] }>): boolean {
+export function isOAuthConnected(
+  def: ConnectionDefinition,
+  externalAccounts: Array<{ approvedScopes: string[] }>,
+): boolean {
   if (!def.requiresOAuth) return false;
   const first = externalAccounts[0];
   return !!first && def.requiresOAuth.scopes.every((s) => first.approvedScopes.includes(s));

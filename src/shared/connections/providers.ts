@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { ConnectionDefinition } from "./types";
 
-const req = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+const req = (message: string) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
 const opt = () => z.string().trim().optional().or(z.literal(""));
 
 // Fields that become part of a host name are checked against what the cloud allows (security #7):
@@ -33,12 +34,27 @@ export function serviceAccountKey(raw: string): ServiceAccountKey | null {
     return null;
   }
   const k = json as Record<string, unknown> | null;
-  if (!k || typeof k !== "object" || k.type !== "service_account" || typeof k.client_email !== "string" || typeof k.private_key !== "string") return null;
+  if (
+    !k ||
+    typeof k !== "object" ||
+    k.type !== "service_account" ||
+    typeof k.client_email !== "string" ||
+    typeof k.private_key !== "string"
+  )
+    return null;
   const optional = (v: unknown) => (typeof v === "string" ? v : undefined);
-  return { type: "service_account", client_email: k.client_email, private_key: k.private_key, private_key_id: optional(k.private_key_id), project_id: optional(k.project_id) };
+  return {
+    type: "service_account",
+    client_email: k.client_email,
+    private_key: k.private_key,
+    private_key_id: optional(k.private_key_id),
+    project_id: optional(k.project_id),
+  };
 }
 
-const provider = (def: Omit<ConnectionDefinition, "kind" | "fields" | "schema"> & { shape: Record<string, z.ZodTypeAny> }): ConnectionDefinition => {
+const provider = (
+  def: Omit<ConnectionDefinition, "kind" | "fields" | "schema"> & { shape: Record<string, z.ZodTypeAny> },
+): ConnectionDefinition => {
   const { shape, ...rest } = def;
   return { ...rest, kind: "provider", schema: z.object(shape), fields: Object.keys(shape) };
 };
@@ -58,7 +74,10 @@ export const PROVIDERS: readonly ConnectionDefinition[] = [
     description: "OpenAI models deployed in your Azure subscription.",
     logoUrl: "/providers/azure.svg",
     shape: {
-      RESOURCE_NAME: req("Resource name is required").regex(AZURE_RESOURCE_PATTERN, "Resource name may contain only letters, digits and hyphens"),
+      RESOURCE_NAME: req("Resource name is required").regex(
+        AZURE_RESOURCE_PATTERN,
+        "Resource name may contain only letters, digits and hyphens",
+      ),
       API_KEY: req("API key is required"),
       DEPLOYMENT_NAME: opt(),
     },
@@ -89,11 +108,21 @@ export const PROVIDERS: readonly ConnectionDefinition[] = [
     logoUrl: "/providers/vertex.svg",
     shape: {
       GOOGLE_CLOUD_PROJECT_ID: req("Project ID is required"),
-      GOOGLE_CLOUD_LOCATION: req("Location is required").regex(VERTEX_LOCATION_PATTERN, "Location must be a Google Cloud location such as us-central1"),
-      GOOGLE_CLOUD_JSON_KEY: req("JSON key is required").refine((v) => serviceAccountKey(v) !== null, 'JSON key must be a service account key (type "service_account")'),
+      GOOGLE_CLOUD_LOCATION: req("Location is required").regex(
+        VERTEX_LOCATION_PATTERN,
+        "Location must be a Google Cloud location such as us-central1",
+      ),
+      GOOGLE_CLOUD_JSON_KEY: req("JSON key is required").refine(
+        (v) => serviceAccountKey(v) !== null,
+        'JSON key must be a service account key (type "service_account")',
+      ),
     },
     destinationFields: ["GOOGLE_CLOUD_LOCATION"],
-    fieldLabels: { GOOGLE_CLOUD_PROJECT_ID: "Project ID", GOOGLE_CLOUD_LOCATION: "Location", GOOGLE_CLOUD_JSON_KEY: "Service Account JSON Key" },
+    fieldLabels: {
+      GOOGLE_CLOUD_PROJECT_ID: "Project ID",
+      GOOGLE_CLOUD_LOCATION: "Location",
+      GOOGLE_CLOUD_JSON_KEY: "Service Account JSON Key",
+    },
     fieldConfig: { GOOGLE_CLOUD_JSON_KEY: { multiline: true }, GOOGLE_CLOUD_LOCATION: { placeholder: "us-central1" } },
   }),
   provider({
@@ -102,14 +131,22 @@ export const PROVIDERS: readonly ConnectionDefinition[] = [
     description: "Foundation models hosted on Amazon Bedrock.",
     logoUrl: "/providers/aws.svg",
     shape: {
-      AWS_REGION: req("Region is required").regex(AWS_REGION_PATTERN, "Region must be an AWS region code such as us-east-1"),
+      AWS_REGION: req("Region is required").regex(
+        AWS_REGION_PATTERN,
+        "Region must be an AWS region code such as us-east-1",
+      ),
       AWS_ACCESS_KEY_ID: req("Access Key ID is required"),
       AWS_SECRET_ACCESS_KEY: req("Secret Access Key is required"),
       AWS_SESSION_TOKEN: opt(),
     },
     optionalFields: ["AWS_SESSION_TOKEN"],
     destinationFields: ["AWS_REGION"],
-    fieldLabels: { AWS_REGION: "Region", AWS_ACCESS_KEY_ID: "Access Key ID", AWS_SECRET_ACCESS_KEY: "Secret Access Key", AWS_SESSION_TOKEN: "Session Token" },
+    fieldLabels: {
+      AWS_REGION: "Region",
+      AWS_ACCESS_KEY_ID: "Access Key ID",
+      AWS_SECRET_ACCESS_KEY: "Secret Access Key",
+      AWS_SESSION_TOKEN: "Session Token",
+    },
     fieldConfig: { AWS_REGION: { placeholder: "us-east-1" } },
   }),
   provider({
@@ -126,15 +163,26 @@ export const PROVIDERS: readonly ConnectionDefinition[] = [
     description: "Any server that speaks the OpenAI Chat Completions API: Ollama, vLLM, LM Studio, corporate gateways.",
     logoUrl: "/providers/openai-compatible.svg",
     shape: {
-      BASE_URL: req("Base URL is required").pipe(z.string().url("Base URL must be a valid URL").regex(/^https?:\/\//i, "Base URL must start with http:// or https://")),
+      BASE_URL: req("Base URL is required").pipe(
+        z
+          .string()
+          .url("Base URL must be a valid URL")
+          .regex(/^https?:\/\//i, "Base URL must start with http:// or https://"),
+      ),
       API_KEY: opt(),
       MODELS: req("At least one model name is required"),
     },
     optionalFields: ["API_KEY"],
     destinationFields: ["BASE_URL"],
     fieldLabels: { BASE_URL: "Base URL", API_KEY: "API Key (optional)", MODELS: "Model names (comma-separated)" },
-    fieldConfig: { BASE_URL: { placeholder: "http://localhost:11434/v1" }, MODELS: { placeholder: "llama3.1, qwen2.5" } },
+    fieldConfig: {
+      BASE_URL: { placeholder: "http://localhost:11434/v1" },
+      MODELS: { placeholder: "llama3.1, qwen2.5" },
+    },
   }),
 ];
 
-export const PROVIDER_BY_KEY = Object.fromEntries(PROVIDERS.map((p) => [p.key, p])) as Record<string, ConnectionDefinition>;
+export const PROVIDER_BY_KEY = Object.fromEntries(PROVIDERS.map((p) => [p.key, p])) as Record<
+  string,
+  ConnectionDefinition
+>;

@@ -14,7 +14,11 @@ function comparable(def: ConnectionDefinition, field: string, value: unknown): s
  * The first destination field an update changes, or null when stored secrets may be kept. A field
  * the update leaves out keeps its stored value, so it changes nothing.
  */
-export function changedDestination(def: ConnectionDefinition, stored: Record<string, unknown>, submitted: Record<string, unknown>): string | null {
+export function changedDestination(
+  def: ConnectionDefinition,
+  stored: Record<string, unknown>,
+  submitted: Record<string, unknown>,
+): string | null {
   for (const field of def.destinationFields ?? []) {
     if (submitted[field] === undefined) continue;
     if (comparable(def, field, submitted[field]) !== comparable(def, field, stored[field])) return field;

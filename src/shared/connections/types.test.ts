@@ -15,12 +15,22 @@ describe("connection forms", () => {
   });
 
   it("masks fields whose name contains key, secret, password or token", () => {
-    for (const f of ["OPENAI_API_KEY", "AWS_SECRET_ACCESS_KEY", "password", "token", "api_key"]) expect(isSecretField(f)).toBe(true);
+    for (const f of ["OPENAI_API_KEY", "AWS_SECRET_ACCESS_KEY", "password", "token", "api_key"])
+      expect(isSecretField(f)).toBe(true);
     for (const f of ["host", "RESOURCE_NAME", "AWS_REGION", "account"]) expect(isSecretField(f)).toBe(false);
   });
 
   it("[PROV-01][INTEG-01] the providers and integrations", () => {
-    expect(PROVIDERS.map((p) => p.key)).toEqual(["openai", "azure_openai", "anthropic", "google", "google_vertex", "aws_bedrock", "xai", "openai_compatible"]);
+    expect(PROVIDERS.map((p) => p.key)).toEqual([
+      "openai",
+      "azure_openai",
+      "anthropic",
+      "google",
+      "google_vertex",
+      "aws_bedrock",
+      "xai",
+      "openai_compatible",
+    ]);
     expect(INTEGRATIONS.map((i) => i.key)).toEqual(["snowflake", "postgres", "pinecone", "bigquery", "google-sheets"]);
     expect(INTEGRATIONS.find((i) => i.key === "bigquery")?.comingSoon).toBe(true);
   });
@@ -41,13 +51,17 @@ describe("connection forms", () => {
       expect(def.logoUrl, def.key).toMatch(/^\/(providers|integrations)\/.+\.svg$/);
       // The schema validates exactly the listed fields, and every field has a label.
       for (const field of def.fields) expect(def.fieldLabels[field], `${def.key}.${field}`).toBeTruthy();
-      for (const field of Object.keys(def.fieldConfig ?? {})) expect(def.fields, `${def.key}.${field}`).toContain(field);
+      for (const field of Object.keys(def.fieldConfig ?? {}))
+        expect(def.fields, `${def.key}.${field}`).toContain(field);
       for (const section of def.sections ?? []) for (const field of section.fields) expect(def.fields).toContain(field);
     }
     for (const def of INTEGRATIONS) expect(def.integrationType, def.key).toBe("shared");
     const byKey = Object.fromEntries(INTEGRATIONS.map((i) => [i.key, i]));
     expect(byKey.bigquery!.comingSoon).toBe(true);
-    expect(byKey["google-sheets"]!.requiresOAuth).toEqual({ provider: "google", scopes: ["https://www.googleapis.com/auth/spreadsheets"] });
+    expect(byKey["google-sheets"]!.requiresOAuth).toEqual({
+      provider: "google",
+      scopes: ["https://www.googleapis.com/auth/spreadsheets"],
+    });
     expect(byKey.snowflake!.sections?.map((s) => s.title)).toEqual(["Authentication", "Location"]);
     expect(byKey.snowflake!.fieldConfig?.auth_method?.options).toEqual(["password", "pat"]);
   });
@@ -55,7 +69,11 @@ describe("connection forms", () => {
   // Plausible values for fields with a format (security #7); any text for the others.
   const SAMPLE: Record<string, string> = {
     GOOGLE_CLOUD_LOCATION: "us-central1",
-    GOOGLE_CLOUD_JSON_KEY: JSON.stringify({ type: "service_account", client_email: "sa@p.iam.gserviceaccount.com", private_key: "k" }),
+    GOOGLE_CLOUD_JSON_KEY: JSON.stringify({
+      type: "service_account",
+      client_email: "sa@p.iam.gserviceaccount.com",
+      private_key: "k",
+    }),
   };
   const sample = (f: string) => SAMPLE[f] ?? "value";
   const needs = (key: string) => {
@@ -79,7 +97,11 @@ describe("connection forms", () => {
   });
 
   it("[PROV-10] google_vertex needs GOOGLE_CLOUD_PROJECT_ID, GOOGLE_CLOUD_LOCATION and GOOGLE_CLOUD_JSON_KEY", () => {
-    expect(needs("google_vertex")).toEqual(["GOOGLE_CLOUD_PROJECT_ID", "GOOGLE_CLOUD_LOCATION", "GOOGLE_CLOUD_JSON_KEY"]);
+    expect(needs("google_vertex")).toEqual([
+      "GOOGLE_CLOUD_PROJECT_ID",
+      "GOOGLE_CLOUD_LOCATION",
+      "GOOGLE_CLOUD_JSON_KEY",
+    ]);
   });
 
   it("[PROV-12] xai needs XAI_API_KEY", () => {

@@ -38,7 +38,10 @@ export interface ConnectionDefinition {
 export const isSecretField = (name: string) => /key|secret|password|token/i.test(name);
 
 /** Field input type for connection forms (hub §5): password, number or text; enums become selects. */
-export function fieldInputType(name: string, config?: FieldConfig): "password" | "number" | "select" | "text" | "textarea" {
+export function fieldInputType(
+  name: string,
+  config?: FieldConfig,
+): "password" | "number" | "select" | "text" | "textarea" {
   if (config?.options) return "select";
   if (/password|token/i.test(name) || isSecretField(name)) return config?.multiline ? "textarea" : "password";
   if (/port/i.test(name)) return "number";

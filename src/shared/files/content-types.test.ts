@@ -22,7 +22,9 @@ describe("upload content types (FILE-21, FILE-23)", () => {
   it("accepts what browsers send for the same file, ignoring parameters and case", () => {
     expect(uploadContentType("data.csv", "application/vnd.ms-excel")).toBe("application/vnd.ms-excel");
     expect(uploadContentType("a.txt", "Text/Plain; charset=UTF-8")).toBe("text/plain");
-    expect(uploadContentType("m.xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12")).toBe("application/vnd.ms-excel.sheet.macroenabled.12");
+    expect(uploadContentType("m.xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12")).toBe(
+      "application/vnd.ms-excel.sheet.macroenabled.12",
+    );
     expect(mediaTypeOf(" image/PNG ; q=1")).toBe("image/png");
   });
 });

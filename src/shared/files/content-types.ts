@@ -24,7 +24,10 @@ const TYPES: Record<ChatExtension, readonly string[]> = {
   pdf: ["application/pdf", "application/x-pdf"],
   xls: ["application/vnd.ms-excel", "application/msexcel", "application/x-msexcel", "application/x-excel"],
   xlsx: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
-  xlsm: ["application/vnd.ms-excel.sheet.macroenabled.12", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+  xlsm: [
+    "application/vnd.ms-excel.sheet.macroenabled.12",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ],
   yaml: ["application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain"],
   yml: ["application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain"],
 };

@@ -11,8 +11,14 @@ describe("chat file rules", () => {
   it("[FILE-19][FILE-23] accepts the listed types up to 50 MB", () => {
     expect(checkChatFile({ name: "a.pdf", size: 50 * 1024 * 1024 }).ok).toBe(true);
     expect(checkChatFile({ name: "a.yml", size: 10 }).ok).toBe(true);
-    expect(checkChatFile({ name: "a.pdf", size: 50 * 1024 * 1024 + 1 })).toEqual({ ok: false, message: "a.pdf: File is too large. Maximum file size is 50MB." });
-    expect(checkChatFile({ name: "a.exe", size: 1 })).toEqual({ ok: false, message: "a.exe is not a supported file type." });
+    expect(checkChatFile({ name: "a.pdf", size: 50 * 1024 * 1024 + 1 })).toEqual({
+      ok: false,
+      message: "a.pdf: File is too large. Maximum file size is 50MB.",
+    });
+    expect(checkChatFile({ name: "a.exe", size: 1 })).toEqual({
+      ok: false,
+      message: "a.exe is not a supported file type.",
+    });
   });
 
   it("[FILE-04] previews png, jpeg, jpg, gif, webp and svg only", () => {

@@ -4,13 +4,52 @@ export const CHAT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const KB_MAX_UPLOAD_BYTES = 250 * 1024 * 1024;
 
 export const CHAT_ACCEPTED_EXTENSIONS = [
-  "png", "jpg", "jpeg", "gif", "bmp", "webp", "txt", "html", "htm", "doc", "docx", "csv", "json", "xml", "md", "pdf", "xls", "xlsx", "xlsm",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "bmp",
+  "webp",
+  "txt",
+  "html",
+  "htm",
+  "doc",
+  "docx",
+  "csv",
+  "json",
+  "xml",
+  "md",
+  "pdf",
+  "xls",
+  "xlsx",
+  "xlsm",
   // The picker also lists yaml and yml, and they are accepted (rulings.md).
-  "yaml", "yml",
+  "yaml",
+  "yml",
 ] as const;
 
 export const KB_ACCEPTED_EXTENSIONS = [
-  "png", "jpg", "jpeg", "gif", "bmp", "webp", "txt", "html", "htm", "doc", "docx", "csv", "json", "xml", "md", "yaml", "yml", "pdf", "xls", "xlsx", "xlsm",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "bmp",
+  "webp",
+  "txt",
+  "html",
+  "htm",
+  "doc",
+  "docx",
+  "csv",
+  "json",
+  "xml",
+  "md",
+  "yaml",
+  "yml",
+  "pdf",
+  "xls",
+  "xlsx",
+  "xlsm",
 ] as const;
 
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "bmp", "webp"] as const;
@@ -21,7 +60,10 @@ export const extensionOf = (name: string) => (name.includes(".") ? name.split(".
 
 /** "#" becomes "no", whitespace runs become "_", anything but letters, digits, ".", "_" and "-" is removed. */
 export function sanitizeFileName(name: string): string {
-  return name.replace(/#/g, "no").replace(/\s+/g, "_").replace(/[^A-Za-z0-9._-]/g, "");
+  return name
+    .replace(/#/g, "no")
+    .replace(/\s+/g, "_")
+    .replace(/[^A-Za-z0-9._-]/g, "");
 }
 
 export const isImageFile = (name: string, contentType?: string) =>
@@ -40,7 +82,8 @@ export function checkChatFile(file: { name: string; size: number }): FileCheck {
   if (!(CHAT_ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
     return { ok: false, message: `${file.name} is not a supported file type.` };
   }
-  if (file.size > CHAT_MAX_UPLOAD_BYTES) return { ok: false, message: `${file.name}: File is too large. Maximum file size is 50MB.` };
+  if (file.size > CHAT_MAX_UPLOAD_BYTES)
+    return { ok: false, message: `${file.name}: File is too large. Maximum file size is 50MB.` };
   return { ok: true };
 }
 

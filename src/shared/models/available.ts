@@ -1,7 +1,13 @@
 // Which models an organisation can use: catalogue models of connected providers plus its Azure
 // instances (which need the azure_openai connection).
 import type { ModelPreferences } from "../org";
-import { AZURE_CHAT_DEFAULTS, AZURE_EMBEDDING_DEFAULTS, MODEL_CATALOG, PROVIDER_LABELS, type CatalogModel } from "./catalog";
+import {
+  AZURE_CHAT_DEFAULTS,
+  AZURE_EMBEDDING_DEFAULTS,
+  MODEL_CATALOG,
+  PROVIDER_LABELS,
+  type CatalogModel,
+} from "./catalog";
 
 export function availableModels(connections: Record<string, unknown>, prefs: ModelPreferences): CatalogModel[] {
   const fromCatalog = MODEL_CATALOG.filter((m) => Boolean(connections[m.providerKey]));

@@ -6,7 +6,15 @@ const m = (name: string) => MODEL_CATALOG.find((x) => x.name === name)!;
 
 describe("model catalogue", () => {
   it("[MODEL-02] provider keys and display names in order", () => {
-    expect(PROVIDER_KEYS.map((k) => PROVIDER_LABELS[k])).toEqual(["OpenAI", "Anthropic", "Google", "Azure", "xAI", "AWS", "Vertex"]);
+    expect(PROVIDER_KEYS.map((k) => PROVIDER_LABELS[k])).toEqual([
+      "OpenAI",
+      "Anthropic",
+      "Google",
+      "Azure",
+      "xAI",
+      "AWS",
+      "Vertex",
+    ]);
   });
 
   const limits = (name: string) => [m(name).tokens, m(name).outputTokens];
@@ -66,7 +74,8 @@ describe("model catalogue", () => {
   });
 
   it("[MODEL-13] grok-3-latest and grok-3-fast-latest: 131072 context, no vision", () => {
-    for (const name of ["grok-3-latest", "grok-3-fast-latest"]) expect(m(name), name).toMatchObject({ provider: "xAI", tokens: 131072, vision: false });
+    for (const name of ["grok-3-latest", "grok-3-fast-latest"])
+      expect(m(name), name).toMatchObject({ provider: "xAI", tokens: 131072, vision: false });
   });
 
   it("[MODEL-14] [MODEL-15] the embedding models and nothing beyond the spec's rows", () => {
@@ -95,9 +104,24 @@ describe("model catalogue", () => {
     expect(hasConnectedModel({}, {})).toBe(false);
     const anthropic = availableModels({ anthropic: true }, {});
     expect(anthropic.every((x) => x.providerKey === "anthropic")).toBe(true);
-    const prefs = { modelInstances: { "azure:dep": { provider: "azure_openai", deploymentName: "dep", type: "embedding" as const, underlyingModel: "text-embedding-ada-002" } } };
+    const prefs = {
+      modelInstances: {
+        "azure:dep": {
+          provider: "azure_openai",
+          deploymentName: "dep",
+          type: "embedding" as const,
+          underlyingModel: "text-embedding-ada-002",
+        },
+      },
+    };
     expect(availableModels({ azure_openai: true }, prefs)).toEqual([
-      expect.objectContaining({ key: "azure:dep", type: "embedding", dimensions: 1536, maxTokens: 8192, provider: "Azure" }),
+      expect.objectContaining({
+        key: "azure:dep",
+        type: "embedding",
+        dimensions: 1536,
+        maxTokens: 8192,
+        provider: "Azure",
+      }),
     ]);
     expect(hasConnectedModel({ azure_openai: true }, prefs)).toBe(false);
   });

@@ -1,7 +1,15 @@
 // The model catalogue (chat spec §3, hub spec §3). Anthropic's two `{token}` rows are
 // claude-sonnet-4-20250514 and claude-3-7-sonnet-latest (rulings.md).
 
-export const PROVIDER_KEYS = ["openai", "anthropic", "google", "azure_openai", "xai", "aws_bedrock", "google_vertex"] as const;
+export const PROVIDER_KEYS = [
+  "openai",
+  "anthropic",
+  "google",
+  "azure_openai",
+  "xai",
+  "aws_bedrock",
+  "google_vertex",
+] as const;
 export type ProviderKey = (typeof PROVIDER_KEYS)[number];
 
 export const PROVIDER_LABELS: Record<ProviderKey, string> = {
@@ -28,7 +36,13 @@ export interface CatalogModel {
   maxTokens?: number;
 }
 
-const chat = (providerKey: ProviderKey, name: string, tokens: number, outputTokens?: number, extra: Partial<CatalogModel> = {}): CatalogModel => ({
+const chat = (
+  providerKey: ProviderKey,
+  name: string,
+  tokens: number,
+  outputTokens?: number,
+  extra: Partial<CatalogModel> = {},
+): CatalogModel => ({
   name,
   provider: PROVIDER_LABELS[providerKey],
   providerKey,
@@ -75,7 +89,8 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
 /** Azure instances are user-defined; these fill in what a deployment does not say. */
 export const AZURE_CHAT_DEFAULTS = { tokens: 128000, outputTokens: 8192, vision: true } as const;
 export const AZURE_EMBEDDING_DEFAULTS = { dimensions: 1536, maxTokens: 8192 } as const;
-export const azureUnderlyingModel = (type: "chat" | "embedding") => (type === "chat" ? "gpt-4" : "text-embedding-ada-002");
+export const azureUnderlyingModel = (type: "chat" | "embedding") =>
+  type === "chat" ? "gpt-4" : "text-embedding-ada-002";
 export const azureInstanceKey = (deploymentName: string) => `azure:${deploymentName}`;
 
 /** "1.0M tokens", "128K tokens", "512 tokens" (MODEL-27). */

@@ -12,7 +12,10 @@ export const modelPreferencesInput = z.discriminatedUnion("action", [
     key: z.string().regex(/^azure:.+$/, "Azure instance keys look like azure:{deployment}"),
     data: z.object({
       provider: z.literal("azure_openai").default("azure_openai"),
-      deploymentName: z.string({ required_error: "Please fill in all required fields" }).trim().min(1, "Please fill in all required fields"),
+      deploymentName: z
+        .string({ required_error: "Please fill in all required fields" })
+        .trim()
+        .min(1, "Please fill in all required fields"),
       type: z.enum(["chat", "embedding"], { errorMap: () => ({ message: "type must be chat or embedding" }) }),
       underlyingModel: z.string().trim().optional(),
     }),

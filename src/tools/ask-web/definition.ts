@@ -11,7 +11,8 @@ export const askWeb = defineTool({
   category: "Web & Search",
   recommended: true,
   progressVerb: SEARCHING,
-  statusLine: ({ ok, args }) => (ok ? `Answered "${str(args.query)}"` : `Failed to get answer for "${str(args.query)}"`),
+  statusLine: ({ ok, args }) =>
+    ok ? `Answered "${str(args.query)}"` : `Failed to get answer for "${str(args.query)}"`,
   input: z.object({
     query: text("The question to answer, in plain language."),
   }),

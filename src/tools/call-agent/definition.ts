@@ -6,10 +6,13 @@ import { str } from "../status-parts";
 export const callAgent = defineTool({
   name: "call_agent",
   displayName: "Call Agent",
-  description: "Delegate a task to another agent in this organization and get its reply, optionally continuing an earlier exchange with it.",
+  description:
+    "Delegate a task to another agent in this organization and get its reply, optionally continuing an earlier exchange with it.",
   category: "Communication",
   statusLine: ({ ok, result, displayName }) =>
-    ok ? `Response from ${str((result.subConversation as { agentName?: string } | undefined)?.agentName ?? "agent")}` : `Error: ${displayName} failed`,
+    ok
+      ? `Response from ${str((result.subConversation as { agentName?: string } | undefined)?.agentName ?? "agent")}`
+      : `Error: ${displayName} failed`,
   input: z.object({
     message: z.string().trim().min(1).describe("What to ask or tell the other agent, with all the context it needs."),
     agentId: z
@@ -20,6 +23,8 @@ export const callAgent = defineTool({
       .trim()
       .min(1)
       .optional()
-      .describe("Thread id returned by an earlier call to the same agent, to continue that conversation instead of starting a new one."),
+      .describe(
+        "Thread id returned by an earlier call to the same agent, to continue that conversation instead of starting a new one.",
+      ),
   }),
 });

@@ -9,7 +9,8 @@ export const callApi = defineTool({
   displayName: "Call API",
   description: "Make an HTTP request to a web API and return its response.",
   category: "Development",
-  statusLine: ({ ok, args, result }) => (ok ? `Called ${str(args.request_type)} ${hostOf(args.endpoint_url)}` : `Error calling API: ${errorDetail(result)}`),
+  statusLine: ({ ok, args, result }) =>
+    ok ? `Called ${str(args.request_type)} ${hostOf(args.endpoint_url)}` : `Error calling API: ${errorDetail(result)}`,
   input: z.object({
     endpoint_url: z.string().trim().url().describe("Full URL of the endpoint, including https://."),
     request_type: z.enum(HTTP_METHODS).describe("HTTP method."),

@@ -18,9 +18,12 @@ const server = createServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
   seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-  if (req.url === "/missing") return res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no such item"}');
+  if (req.url === "/missing")
+    return res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no such item"}');
   if (req.url === "/big") return res.end("y".repeat(CALL_API_MAX_CHARS + 5));
-  res.writeHead(200, { "content-type": "application/json", "set-cookie": "session=secret", "x-request-id": "r-1" }).end(JSON.stringify({ ok: true, method: req.method }));
+  res
+    .writeHead(200, { "content-type": "application/json", "set-cookie": "session=secret", "x-request-id": "r-1" })
+    .end(JSON.stringify({ ok: true, method: req.method }));
 });
 let base = "";
 beforeAll(async () => {
@@ -42,7 +45,11 @@ const call = (args: Record<string, unknown>) => execute(callApi.input.parse(args
 describe("call_api", () => {
   it("[TOOL-14] GET sends params as the query string and returns the body with the status code", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    const result = await call({ endpoint_url: `${base}/items?sort=asc`, request_type: "GET", params: { q: "tide table", tags: ["a", "b"], filter: { min: 2 }, skip: null } });
+    const result = await call({
+      endpoint_url: `${base}/items?sort=asc`,
+      request_type: "GET",
+      params: { q: "tide table", tags: ["a", "b"], filter: { min: 2 }, skip: null },
+    });
     expect(result).toMatchObject({ status: "success", content: '{"ok":true,"method":"GET"}', statusCode: 200 });
     expect(result.headers).toMatchObject({ "content-type": "application/json", "x-request-id": "r-1" });
     expect(result.headers).not.toHaveProperty("set-cookie");
@@ -95,19 +102,21 @@ describe("call_api", () => {
     expect(seen).toEqual([]);
   });
 
-  it("[TOOLCARD-39] a private address is refused as \"Error calling API: ...\" without any request", async () => {
+  it('[TOOLCARD-39] a private address is refused as "Error calling API: ..." without any request', async () => {
     expect(await call({ endpoint_url: `${base}/items`, request_type: "POST", params: { a: 1 } })).toEqual({
       status: "error",
       error: `Error calling API: ${FORBIDDEN_ADDRESS_MESSAGE} (127.0.0.1)`,
     });
-    expect(await call({ endpoint_url: "http://[::ffff:169.254.169.254]/latest/meta-data/", request_type: "GET" })).toMatchObject({
+    expect(
+      await call({ endpoint_url: "http://[::ffff:169.254.169.254]/latest/meta-data/", request_type: "GET" }),
+    ).toMatchObject({
       status: "error",
       error: expect.stringMatching(/^Error calling API: Connections to private/),
     });
     expect(seen).toEqual([]);
   });
 
-  it("[TOOLCARD-39] a transport failure is \"Error calling API: ...\"", async () => {
+  it('[TOOLCARD-39] a transport failure is "Error calling API: ..."', async () => {
     setOutboundAllowList(["127.0.0.1"]);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -117,6 +126,9 @@ describe("call_api", () => {
       status: "error",
       error: `Error calling API: Could not connect to 127.0.0.1:${port}: connection refused`,
     });
-    expect(await call({ endpoint_url: "http://127.0.0.1:25/", request_type: "GET" })).toEqual({ status: "error", error: "Error calling API: Port 25 is not allowed" });
+    expect(await call({ endpoint_url: "http://127.0.0.1:25/", request_type: "GET" })).toEqual({
+      status: "error",
+      error: "Error calling API: Port 25 is not allowed",
+    });
   });
 });

@@ -15,7 +15,8 @@ export function withQuery(endpoint: string, params: Record<string, unknown> | un
   const url = new URL(endpoint);
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null) continue;
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null) url.searchParams.append(key, asParam(v));
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== undefined && v !== null) url.searchParams.append(key, asParam(v));
   }
   return url;
 }
@@ -33,7 +34,10 @@ export const execute: ToolExecutor<typeof callApi> = async (input, ctx) => {
     }
     const res = await guardedFetch(url, { method, headers, body, signal: ctx.abortSignal });
     const text = res.text();
-    const content = text.length <= CALL_API_MAX_CHARS ? text : `${text.slice(0, CALL_API_MAX_CHARS)}\n\n[Truncated: ${text.length - CALL_API_MAX_CHARS} more characters]`;
+    const content =
+      text.length <= CALL_API_MAX_CHARS
+        ? text
+        : `${text.slice(0, CALL_API_MAX_CHARS)}\n\n[Truncated: ${text.length - CALL_API_MAX_CHARS} more characters]`;
     const responseHeaders = Object.fromEntries([...res.headers].filter(([name]) => name !== "set-cookie"));
     return { status: "success", content, statusCode: res.status, headers: responseHeaders, url: res.url };
   } catch (err) {

@@ -5,7 +5,8 @@ import { EXECUTING } from "../status-parts";
 export const executePython = defineTool({
   name: "execute_python",
   displayName: "Execute Python",
-  description: "Run Python code in a sandbox for calculations, data processing or charts, and return its output and any files it writes.",
+  description:
+    "Run Python code in a sandbox for calculations, data processing or charts, and return its output and any files it writes.",
   category: "Development",
   recommended: true,
   progressVerb: EXECUTING,

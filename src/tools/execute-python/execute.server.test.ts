@@ -33,7 +33,9 @@ describe("execute_python", () => {
   });
 
   it("[TOOL-13] runs the code and returns its output, exit code, time and the files it wrote", async () => {
-    const result = await run('import os\nprint(sum(range(10)))\nopen("report.csv", "w").write("a,b\\n1,2\\n")\nos.mkdir("charts")\nopen("charts/p.txt", "w").write("x")\nos.symlink("/etc/passwd", "link")\nopen("/tmp/scratch", "w").write("not listed")');
+    const result = await run(
+      'import os\nprint(sum(range(10)))\nopen("report.csv", "w").write("a,b\\n1,2\\n")\nos.mkdir("charts")\nopen("charts/p.txt", "w").write("x")\nos.symlink("/etc/passwd", "link")\nopen("/tmp/scratch", "w").write("not listed")',
+    );
     expect(result).toMatchObject({ status: "success", content: "45\n", stdout: "45\n", stderr: "", exitCode: 0 });
     expect(result.durationMs).toBeGreaterThan(0);
     expect(result.outputFiles).toEqual([
@@ -81,7 +83,14 @@ describe("execute_python", () => {
   });
 
   it("has no network: a server on the host's loopback or its other addresses is unreachable", async () => {
-    const hosts = ["127.0.0.1", ...Object.values(networkInterfaces()).flat().filter((i) => i && i.family === "IPv4" && !i.internal).map((i) => i!.address).slice(0, 1)];
+    const hosts = [
+      "127.0.0.1",
+      ...Object.values(networkInterfaces())
+        .flat()
+        .filter((i) => i && i.family === "IPv4" && !i.internal)
+        .map((i) => i!.address)
+        .slice(0, 1),
+    ];
     for (const host of hosts) {
       const target = await listen(host);
       try {
@@ -94,7 +103,9 @@ describe("execute_python", () => {
         target.server.close();
       }
     }
-    const dns = await run('import socket\ntry:\n    socket.getaddrinfo("example.com", 443)\n    print("resolved")\nexcept OSError:\n    print("no dns")');
+    const dns = await run(
+      'import socket\ntry:\n    socket.getaddrinfo("example.com", 443)\n    print("resolved")\nexcept OSError:\n    print("no dns")',
+    );
     expect(dns.stdout).toBe("no dns\n");
   });
 
@@ -120,7 +131,7 @@ describe("execute_python", () => {
     const result = await run(
       [
         "import os",
-        'print(os.getuid(), os.getgid(), os.getgroups())',
+        "print(os.getuid(), os.getgid(), os.getgroups())",
         'print([l for l in open("/proc/self/status") if l.startswith(("CapEff", "CapBnd", "NoNewPrivs"))])',
         'print(sorted(os.listdir("/")))',
         "for p in ['/usr/x', '/etc/shadow', '/root', '/work/main/package.json']:",
@@ -147,7 +158,9 @@ describe("execute_python", () => {
   it("a fork bomb is contained by the process limit and leaves no process behind", async () => {
     PYTHON_LIMITS.timeoutSeconds = 5;
     const started = Date.now();
-    const result = await run('import os, sys\nprint(os.getuid(), flush=True)\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass');
+    const result = await run(
+      "import os, sys\nprint(os.getuid(), flush=True)\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass",
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.status).toBe("error");
     const uid = Number(String(result.stdout).split("\n")[0]);
@@ -157,7 +170,9 @@ describe("execute_python", () => {
   });
 
   it("concurrent runs get distinct uids", async () => {
-    const results = await Promise.all([1, 2, 3].map(() => runPython("import os, time\ntime.sleep(0.3)\nprint(os.getuid())")));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => runPython("import os, time\ntime.sleep(0.3)\nprint(os.getuid())")),
+    );
     expect(new Set(results.map((r) => r.stdout)).size).toBe(3);
   });
 

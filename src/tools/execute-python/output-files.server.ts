@@ -22,7 +22,8 @@ export async function listOutputFiles(workDir: string): Promise<SandboxFile[]> {
       if (entry.isDirectory() && depth < MAX_DEPTH) await walk(full, depth + 1);
       else if (entry.isFile()) {
         const stat = await lstat(full).catch(() => null);
-        if (stat?.isFile()) files.push({ name: path.relative(workDir, full).split(path.sep).join("/"), size: stat.size });
+        if (stat?.isFile())
+          files.push({ name: path.relative(workDir, full).split(path.sep).join("/"), size: stat.size });
       }
     }
   }

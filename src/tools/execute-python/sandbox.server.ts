@@ -56,9 +56,21 @@ export function sandboxUnavailableReason(): string | null {
 }
 
 export function sandboxCommand(workDir: string, uid: number, l: PythonLimits): string[] {
-  const env = { HOME: "/sandbox", PATH: "/usr/bin:/bin", LANG: "C.UTF-8", USER: "sandbox", LOGNAME: "sandbox", TMPDIR: "/tmp", MPLBACKEND: "Agg", MPLCONFIGDIR: "/tmp" };
+  const env = {
+    HOME: "/sandbox",
+    PATH: "/usr/bin:/bin",
+    LANG: "C.UTF-8",
+    USER: "sandbox",
+    LOGNAME: "sandbox",
+    TMPDIR: "/tmp",
+    MPLBACKEND: "Agg",
+    MPLCONFIGDIR: "/tmp",
+  };
   return [
-    SANDBOX_BIN.timeout, "-s", "KILL", String(l.timeoutSeconds),
+    SANDBOX_BIN.timeout,
+    "-s",
+    "KILL",
+    String(l.timeoutSeconds),
     ...isolatedCommand(
       { uid, limits: l, hostname: "sandbox", env, mounts: ["--bind", workDir, "/sandbox"], chdir: "/sandbox" },
       [PYTHON, "-I", "-"],
@@ -88,7 +100,8 @@ export async function runPython(code: string, opts: PythonRunOptions = {}): Prom
   if (unavailable) throw new SandboxUnavailableError(unavailable);
   const limits = { ...PYTHON_LIMITS, ...opts.limits };
   const uid = takeUid(limits.uidBase, limits.uidCount);
-  if (uid === null) throw new SandboxUnavailableError(`too many Python runs at once (${limits.uidCount}); try again shortly`);
+  if (uid === null)
+    throw new SandboxUnavailableError(`too many Python runs at once (${limits.uidCount}); try again shortly`);
   let workDir: string | undefined;
   try {
     workDir = await mkdtemp(path.join(tmpdir(), "switchboard-python-"));
@@ -100,10 +113,13 @@ export async function runPython(code: string, opts: PythonRunOptions = {}): Prom
     const child = spawn(cmd!, args, { env: {}, stdio: ["pipe", "pipe", "pipe"] });
     let backstopFired = false;
     // timeout(1) is the limit; this only matters if timeout itself is stuck.
-    const backstop = setTimeout(() => {
-      backstopFired = true;
-      child.kill("SIGKILL");
-    }, (limits.timeoutSeconds + 2) * 1000);
+    const backstop = setTimeout(
+      () => {
+        backstopFired = true;
+        child.kill("SIGKILL");
+      },
+      (limits.timeoutSeconds + 2) * 1000,
+    );
     const onAbort = () => child.kill("SIGKILL"); // bwrap --die-with-parent takes the sandbox down with it
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     if (opts.signal?.aborted) onAbort();
@@ -122,7 +138,15 @@ export async function runPython(code: string, opts: PythonRunOptions = {}): Prom
     const timedOut = backstopFired || (exitCode === SIGKILL_EXIT && durationMs >= limits.timeoutSeconds * 1000 - 50);
     const files = await listOutputFiles(workDir);
     if (opts.collect) await opts.collect(workDir, files);
-    return { stdout: stdout.text(), stderr: stderr.text(), exitCode, timedOut, cpuLimitExceeded: exitCode === SIGXCPU_EXIT, durationMs, files };
+    return {
+      stdout: stdout.text(),
+      stderr: stderr.text(),
+      exitCode,
+      timedOut,
+      cpuLimitExceeded: exitCode === SIGXCPU_EXIT,
+      durationMs,
+      files,
+    };
   } finally {
     // In the background, once the run's last process is gone (a killed run's teardown can lag a moment):
     // the uid goes back to the pool and the folder is removed with nothing left writing into it.

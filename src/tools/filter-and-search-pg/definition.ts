@@ -10,7 +10,8 @@ export const filterAndSearchPg = defineTool({
   category: "Data & Analytics",
   requiredIntegration: "postgres",
   progressVerb: SEARCHING,
-  statusLine: ({ ok, args, result }) => (ok ? searched(ok, args.table_name, args.query) : searchError(str(args.table_name), result)),
+  statusLine: ({ ok, args, result }) =>
+    ok ? searched(ok, args.table_name, args.query) : searchError(str(args.table_name), result),
   input: z.object({
     query: text("What to find, in natural language."),
     table_name: text("Table to search (optionally schema-qualified, e.g. public.documents)."),

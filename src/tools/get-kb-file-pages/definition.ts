@@ -8,7 +8,8 @@ export const MAX_PAGES_PER_CALL = 20;
 export const getKbFilePages = defineTool({
   name: "get_kb_file_pages",
   displayName: "Get Knowledge Base File Pages",
-  description: "Fetch the full text and images of chosen pages of a knowledge-base file, such as the pages a search result pointed to.",
+  description:
+    "Fetch the full text and images of chosen pages of a knowledge-base file, such as the pages a search result pointed to.",
   category: "Data & Analytics",
   isPrivate: true,
   input: z.object({

@@ -10,7 +10,8 @@ export const DEEP_RESEARCH_TIMEOUT_MS = 5 * 60 * 1000;
 export const perplexityDeepResearch = defineTool({
   name: "perplexity_deep_research",
   displayName: "Deep Research",
-  description: "Research a topic in depth across many web sources (takes up to a few minutes) and return a cited report.",
+  description:
+    "Research a topic in depth across many web sources (takes up to a few minutes) and return a cited report.",
   category: "Web & Search",
   // TOOLCARD-17: the query is cut at 150 characters in the line.
   statusLine: ({ ok, args }) => {

@@ -14,7 +14,9 @@ export const postgresSql = defineTool({
   progressVerb: EXECUTING,
   // TOOLCARD-18: a row limit other than the default is part of the line.
   statusLine: ({ ok, args }) =>
-    ok ? `PostgreSQL query executed${typeof args.row_limit === "number" && args.row_limit !== DEFAULT_ROW_LIMIT ? ` (row limit ${args.row_limit})` : ""}` : "PostgreSQL query execution failed",
+    ok
+      ? `PostgreSQL query executed${typeof args.row_limit === "number" && args.row_limit !== DEFAULT_ROW_LIMIT ? ` (row limit ${args.row_limit})` : ""}`
+      : "PostgreSQL query execution failed",
   input: z.object({
     query: text("A single PostgreSQL SELECT statement."),
     row_limit: z

@@ -32,12 +32,20 @@ describe.skipIf(!url)("postgres_sql on a connected PostgreSQL", () => {
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create table ${table} (id int primary key, name text, born date, raw bytea, amount numeric)`);
-    await admin.query(`insert into ${table} select g, 'name ' || g, date '2020-01-01' + g, '\\xdead'::bytea, g * 1.5 from generate_series(1, 150) g`);
+    await admin.query(
+      `insert into ${table} select g, 'name ' || g, date '2020-01-01' + g, '\\xdead'::bytea, g * 1.5 from generate_series(1, 150) g`,
+    );
     await admin.query(`create sequence ${table}_seq`);
     await saveCredentials({
       orgId: f.a.id,
       key: "postgres",
-      data: { host: target.hostname, port: Number(target.port || 5432), database: target.pathname.slice(1), user: decodeURIComponent(target.username || "postgres"), password: target.password || "unused" },
+      data: {
+        host: target.hostname,
+        port: Number(target.port || 5432),
+        database: target.pathname.slice(1),
+        user: decodeURIComponent(target.username || "postgres"),
+        password: target.password || "unused",
+      },
     });
     setOutboundAllowList([target.hostname]);
   });
@@ -53,7 +61,13 @@ describe.skipIf(!url)("postgres_sql on a connected PostgreSQL", () => {
     expect(result.status).toBe("success");
     expect(result.headers).toEqual(["id", "name", "born", "raw", "amount"]);
     expect(result.rows).toHaveLength(100);
-    expect(result.rows[0]).toEqual({ id: 1, name: "name 1", born: expect.stringMatching(/^2020-01-0[12]T/), raw: "\\xdead", amount: "1.5" });
+    expect(result.rows[0]).toEqual({
+      id: 1,
+      name: "name 1",
+      born: expect.stringMatching(/^2020-01-0[12]T/),
+      raw: "\\xdead",
+      amount: "1.5",
+    });
     expect(result.message).toBe("Showing the first 100 rows: the query returned more than the row limit of 100.");
   });
 
@@ -61,7 +75,10 @@ describe.skipIf(!url)("postgres_sql on a connected PostgreSQL", () => {
     const five = (await run(`select id from ${table} order by id;`, { row_limit: 5 })) as Record<string, any>;
     expect(five.rows.map((r: { id: number }) => r.id)).toEqual([1, 2, 3, 4, 5]);
     expect(five.message).toContain("row limit of 5");
-    const all = (await run(`with t as (select id from ${table} where id <= 3) select * from t order by id`)) as Record<string, any>;
+    const all = (await run(`with t as (select id from ${table} where id <= 3) select * from t order by id`)) as Record<
+      string,
+      any
+    >;
     expect(all.rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
     expect(all.message).toBeUndefined();
   });
@@ -70,7 +87,10 @@ describe.skipIf(!url)("postgres_sql on a connected PostgreSQL", () => {
     for (const [query, reason] of [
       [`delete from ${table} returning *`, "syntax error"],
       [`with d as (delete from ${table} returning *) select * from d`, "must be at the top level"],
-      [`select 1) x; commit; drop table ${table}; select (1`, "cannot insert multiple commands into a prepared statement"],
+      [
+        `select 1) x; commit; drop table ${table}; select (1`,
+        "cannot insert multiple commands into a prepared statement",
+      ],
       [`select nextval('${table}_seq')`, "read-only transaction"],
       [`select * from ${table} for update`, "read-only transaction"],
     ]) {
@@ -110,8 +130,17 @@ describe("postgres_sql and the outbound guard", () => {
   it("security #6: a host at an IPv6 form of 127.0.0.1 is refused, even with 127.0.0.1 allowed", async () => {
     setOutboundAllowList(["127.0.0.1"]);
     try {
-      for (const host of ["::ffff:0:127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "2001:0:4136:e378:8000:63bf:80ff:fffe"]) {
-        await saveCredentials({ orgId: fx.a.id, key: "postgres", data: { host, port: 5432, database: "d", user: "u", password: "p" } });
+      for (const host of [
+        "::ffff:0:127.0.0.1",
+        "64:ff9b::7f00:1",
+        "2002:7f00:1::",
+        "2001:0:4136:e378:8000:63bf:80ff:fffe",
+      ]) {
+        await saveCredentials({
+          orgId: fx.a.id,
+          key: "postgres",
+          data: { host, port: 5432, database: "d", user: "u", password: "p" },
+        });
         const result = await execute(postgresSql.input.parse({ query: "select 1" }), ctx(fx.a.id));
         expect(result, host).toEqual({ status: "error", error: FORBIDDEN_ADDRESS_MESSAGE });
       }

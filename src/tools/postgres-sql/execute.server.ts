@@ -54,7 +54,9 @@ export const execute: ToolExecutor<typeof postgresSql> = async (input, ctx) => {
         status: "success",
         headers,
         rows,
-        ...(cut ? { message: `Showing the first ${limit} rows: the query returned more than the row limit of ${limit}.` } : {}),
+        ...(cut
+          ? { message: `Showing the first ${limit} rows: the query returned more than the row limit of ${limit}.` }
+          : {}),
       };
     } finally {
       ctx.abortSignal.removeEventListener("abort", onAbort);

@@ -14,7 +14,12 @@ export const queryPinecone = defineTool({
   statusLine: ({ ok, result, displayName }) => (ok ? `Searched ${displayName}` : searchError(displayName, result)),
   input: z.object({
     query: text("What to find, in natural language."),
-    namespace: z.string().trim().min(1).optional().describe("Index namespace to search; omit for the default namespace."),
+    namespace: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe("Index namespace to search; omit for the default namespace."),
     top_k: topK(5, 100),
   }),
 });

@@ -6,7 +6,8 @@ import { fileId } from "../schema-parts";
 export const readKbFile = defineTool({
   name: "read_kb_file",
   displayName: "Read Knowledge Base File",
-  description: "Read a knowledge-base file in order, a few chunks at a time, continuing from the offset the previous read returned.",
+  description:
+    "Read a knowledge-base file in order, a few chunks at a time, continuing from the offset the previous read returned.",
   category: "Data & Analytics",
   isPrivate: true,
   input: z.object({

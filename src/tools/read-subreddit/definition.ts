@@ -10,7 +10,8 @@ export const readSubreddit = defineTool({
   displayName: "Read Subreddit",
   description: "List posts from a subreddit (top, new, hot or controversial), optionally with their top comments.",
   category: "Web & Search",
-  statusLine: ({ ok, args, result }) => (ok ? `Read r/${str(args.subreddit)}` : `Error reading subreddit: ${errorDetail(result)}`),
+  statusLine: ({ ok, args, result }) =>
+    ok ? `Read r/${str(args.subreddit)}` : `Error reading subreddit: ${errorDetail(result)}`,
   input: z.object({
     subreddit: text("Subreddit name without the r/ prefix, e.g. datascience."),
     item_type: z.enum(SUBREDDIT_ITEM_TYPES).default("top").describe("Which listing to read (default top)."),

@@ -9,7 +9,8 @@ import { flags, otherCoverage, policies } from "./policies";
 export const saveAcordCertificate = defineTool({
   name: "save_acord_certificate",
   displayName: "ACORD 25 Certificate",
-  description: "Generate an ACORD 25 certificate of liability insurance from the producer, insured, insurers and policies, and return the file.",
+  description:
+    "Generate an ACORD 25 certificate of liability insurance from the producer, insured, insurers and policies, and return the file.",
   category: "File Management",
   isPrivate: true,
   statusLine: ({ ok, result }) => (ok ? "Certificate generated" : generateFailed("certificate", result)),

@@ -4,7 +4,9 @@ import { text } from "../schema-parts";
 
 export const INSURER_LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
 
-export const insurerLetter = z.enum(INSURER_LETTERS).describe("Letter of the insurer (A to F) as listed under insurers.");
+export const insurerLetter = z
+  .enum(INSURER_LETTERS)
+  .describe("Letter of the insurer (A to F) as listed under insurers.");
 
 export const date = (what: string) => z.string().trim().min(1).describe(`${what}, as MM/DD/YYYY.`);
 
@@ -48,7 +50,12 @@ export const insurers = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     for (const [i, { letter }] of list.entries()) {
-      if (seen.has(letter)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, "letter"], message: `Insurer letter ${letter} is used twice` });
+      if (seen.has(letter))
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [i, "letter"],
+          message: `Insurer letter ${letter} is used twice`,
+        });
       seen.add(letter);
     }
   })

@@ -6,7 +6,13 @@ import { date, insurerLetter } from "./parties";
 export const POLICY_KINDS = ["GL", "AUTO", "WC", "EXCESS"] as const;
 export const POLICY_TYPES = ["OCCUR", "CLAIMS-MADE"] as const;
 export const FLAG_ROWS = [...POLICY_KINDS, "OTHER"] as const;
-export const COVERED_AUTOS = ["ANY_AUTO", "OWNED_AUTOS_ONLY", "SCHEDULED_AUTOS", "HIRED_AUTOS_ONLY", "NON_OWNED_AUTOS_ONLY"] as const;
+export const COVERED_AUTOS = [
+  "ANY_AUTO",
+  "OWNED_AUTOS_ONLY",
+  "SCHEDULED_AUTOS",
+  "HIRED_AUTOS_ONLY",
+  "NON_OWNED_AUTOS_ONLY",
+] as const;
 
 const limit = (what: string) => z.number().int().min(0).optional().describe(`${what}, in whole US dollars.`);
 const policyType = z.enum(POLICY_TYPES).describe("Occurrence or claims-made coverage.");
@@ -21,7 +27,10 @@ const policyRow = {
 const gl = z.object({
   ...policyRow,
   policy_type: policyType,
-  aggregate_applies_per: z.enum(["POLICY", "PROJECT", "LOC"]).optional().describe("What the general aggregate limit applies per."),
+  aggregate_applies_per: z
+    .enum(["POLICY", "PROJECT", "LOC"])
+    .optional()
+    .describe("What the general aggregate limit applies per."),
   each_occurrence: limit("Each occurrence"),
   damage_to_rented_premises: limit("Damage to rented premises (each occurrence)"),
   medical_expense: limit("Medical expense (any one person)"),
@@ -42,7 +51,10 @@ const auto = z.object({
 const wc = z.object({
   ...policyRow,
   per_statute: z.boolean().default(true).describe("Statutory limits apply."),
-  any_proprietor_excluded: z.boolean().default(false).describe("Any proprietor, partner or executive officer excluded."),
+  any_proprietor_excluded: z
+    .boolean()
+    .default(false)
+    .describe("Any proprietor, partner or executive officer excluded."),
   el_each_accident: limit("Employer's liability, each accident"),
   el_disease_each_employee: limit("Employer's liability, disease - each employee"),
   el_disease_policy_limit: limit("Employer's liability, disease - policy limit"),
@@ -79,7 +91,10 @@ export const otherCoverage = z
 /** ADDL INSD and SUBR WVD columns: which rows carry each flag. */
 export const flags = z
   .object({
-    additional_insured: z.array(z.enum(FLAG_ROWS)).default([]).describe("Rows where the holder is an additional insured."),
+    additional_insured: z
+      .array(z.enum(FLAG_ROWS))
+      .default([])
+      .describe("Rows where the holder is an additional insured."),
     subrogation_waived: z.array(z.enum(FLAG_ROWS)).default([]).describe("Rows with a waiver of subrogation."),
   })
   .default({})

@@ -24,7 +24,8 @@ const serviceItem = z.object({
 export const saveChemreadyBidEstimate = defineTool({
   name: "save_chemready_bid_estimate",
   displayName: "ChemReady Bid Estimate",
-  description: "Generate a ChemReady bid estimate document from project details, product line items, shipping and services, and return the file.",
+  description:
+    "Generate a ChemReady bid estimate document from project details, product line items, shipping and services, and return the file.",
   category: "File Management",
   isPrivate: true,
   statusLine: ({ ok, result }) => (ok ? "Estimate generated" : generateFailed("estimate", result)),

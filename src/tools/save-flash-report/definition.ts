@@ -17,13 +17,19 @@ const bullets = (min: number, max: number, what: string) =>
 export const saveFlashReport = defineTool({
   name: "save_flash_report",
   displayName: "Flash Report",
-  description: "Generate a one-page investment flash report (overview, deal, credit statistics, thesis and risks) and return the file.",
+  description:
+    "Generate a one-page investment flash report (overview, deal, credit statistics, thesis and risks) and return the file.",
   category: "File Management",
   isPrivate: true,
   statusLine: ({ ok, result }) => (ok ? "Report generated" : generateFailed("report", result)),
   input: z.object({
     company_name: text("Company name as it should appear in the title."),
-    report_date: z.string().trim().min(1).optional().describe("Date printed on the report, e.g. 2025-03-31; omit for today."),
+    report_date: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe("Date printed on the report, e.g. 2025-03-31; omit for today."),
     sector: z.string().trim().min(1).optional().describe("Industry or sector, e.g. Specialty Chemicals."),
     headquarters: z.string().trim().min(1).optional().describe("Headquarters city and country or state."),
     company_overview: z
@@ -33,7 +39,10 @@ export const saveFlashReport = defineTool({
       .superRefine((s, ctx) => {
         const n = wordCount(s);
         if (n > OVERVIEW_MAX_WORDS) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Company overview must be at most ${OVERVIEW_MAX_WORDS} words (it has ${n})` });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `Company overview must be at most ${OVERVIEW_MAX_WORDS} words (it has ${n})`,
+          });
         }
       })
       .describe(`What the company does, its markets and scale, in at most ${OVERVIEW_MAX_WORDS} words.`),
@@ -46,6 +55,11 @@ export const saveFlashReport = defineTool({
     images: z.array(fileId).max(4).default([]).describe("Ids of image files (logos, charts) to include, at most 4."),
     investment_thesis: bullets(4, 6, "investment thesis bullets"),
     investment_risks: bullets(3, 6, "investment risk bullets"),
-    recommendation: z.string().trim().min(1).optional().describe("Closing recommendation, e.g. Proceed to credit committee."),
+    recommendation: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe("Closing recommendation, e.g. Proceed to credit committee."),
   }),
 });

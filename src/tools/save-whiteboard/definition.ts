@@ -15,7 +15,7 @@ export const saveWhiteboard = defineTool({
     deal_team_initials: z
       .array(z.string().trim().min(1).max(5))
       .min(1)
-      .describe("Initials of the deal team members, e.g. [\"JS\", \"AK\"]."),
+      .describe('Initials of the deal team members, e.g. ["JS", "AK"].'),
     slides,
   }),
 });

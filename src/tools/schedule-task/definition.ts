@@ -5,7 +5,8 @@ import { defineTool } from "../define-tool";
 export const scheduleTask = defineTool({
   name: "schedule_task",
   displayName: "Schedule Task",
-  description: "Schedule this agent to run a prompt on a recurring schedule, such as a daily summary or a weekly report.",
+  description:
+    "Schedule this agent to run a prompt on a recurring schedule, such as a daily summary or a weekly report.",
   category: "Other",
   progressVerb: "Scheduling...",
   statusLine: ({ ok }) => (ok ? "Task scheduled" : "Failed to schedule task."),
@@ -17,7 +18,11 @@ export const scheduleTask = defineTool({
       .max(100, "Name must be less than 100 characters")
       .describe("Short name for the task."),
     description: z.string().trim().optional().describe("What the task is for."),
-    prompt: z.string().trim().min(1, "Prompt is required").describe("The message the agent will receive each time the task runs."),
+    prompt: z
+      .string()
+      .trim()
+      .min(1, "Prompt is required")
+      .describe("The message the agent will receive each time the task runs."),
     schedule: z
       .string()
       .trim()

@@ -10,7 +10,8 @@ export const scrapeUrl = defineTool({
   description: "Fetch a web page and return its content as markdown, HTML and/or the list of links on it.",
   category: "Web & Search",
   recommended: true,
-  statusLine: ({ ok, args }) => (ok ? `Read content from ${hostOf(args.url)}` : `Failed to read content from ${hostOf(args.url)}`),
+  statusLine: ({ ok, args }) =>
+    ok ? `Read content from ${hostOf(args.url)}` : `Failed to read content from ${hostOf(args.url)}`,
   input: z.object({
     url: z.string().trim().url().describe("Full address of the page to read, including http:// or https://."),
     formats: z

@@ -26,7 +26,9 @@ const pages: Record<string, (res: ServerResponse) => void> = {
 };
 
 let base = "";
-const server = createServer((req: IncomingMessage, res: ServerResponse) => (pages[req.url!] ?? ((r) => r.writeHead(404, "Not Found").end("nope")))(res));
+const server = createServer((req: IncomingMessage, res: ServerResponse) =>
+  (pages[req.url!] ?? ((r) => r.writeHead(404, "Not Found").end("nope")))(res),
+);
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,14 +59,25 @@ describe("scrape_url", () => {
 
   it("[TOOL-10] returns html and links when asked, and the whole page when onlyMainContent is false", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    const result = await scrape({ url: `${base}/article`, formats: ["html", "links"], onlyMainContent: false, removeBase64Images: false });
+    const result = await scrape({
+      url: `${base}/article`,
+      formats: ["html", "links"],
+      onlyMainContent: false,
+      removeBase64Images: false,
+    });
     expect(result.status).toBe("success");
     expect(result.content).toBe(result.html);
     expect(result.html).toContain("Site navigation");
     expect(result.html).toContain("Copyright Harbour News");
     expect(result.html).toContain("data:image/png;base64");
     expect(result.html).not.toContain("window.tracking");
-    expect(result.links).toEqual([`${base}/`, `${base}/sections/weather`, `${base}/tides/2025.html`, "https://example.org/coast", `${base}/privacy`]);
+    expect(result.links).toEqual([
+      `${base}/`,
+      `${base}/sections/weather`,
+      `${base}/tides/2025.html`,
+      "https://example.org/coast",
+      `${base}/privacy`,
+    ]);
     expect(result).not.toHaveProperty("markdown");
   });
 
@@ -75,8 +88,16 @@ describe("scrape_url", () => {
 
   it("returns plain text and JSON as they are", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    expect(await scrape({ url: `${base}/notes.txt` })).toMatchObject({ status: "success", content: "just some notes", markdown: "just some notes" });
-    expect(await scrape({ url: `${base}/data.json` })).toMatchObject({ status: "success", content: '{"tide":4.2}', contentType: "application/json" });
+    expect(await scrape({ url: `${base}/notes.txt` })).toMatchObject({
+      status: "success",
+      content: "just some notes",
+      markdown: "just some notes",
+    });
+    expect(await scrape({ url: `${base}/data.json` })).toMatchObject({
+      status: "success",
+      content: '{"tide":4.2}',
+      contentType: "application/json",
+    });
   });
 
   it("cuts very long content with a note", async () => {
@@ -96,9 +117,12 @@ describe("scrape_url", () => {
     }
   });
 
-  it("[TOOLCARD-29] a private address is refused as an error result \"Failed to read content from {host}\"", async () => {
+  it('[TOOLCARD-29] a private address is refused as an error result "Failed to read content from {host}"', async () => {
     const result = await scrape({ url: `${base}/article` });
-    expect(result).toEqual({ status: "error", error: `Failed to read content from 127.0.0.1: ${FORBIDDEN_ADDRESS_MESSAGE} (127.0.0.1)` });
+    expect(result).toEqual({
+      status: "error",
+      error: `Failed to read content from 127.0.0.1: ${FORBIDDEN_ADDRESS_MESSAGE} (127.0.0.1)`,
+    });
     expect(await scrape({ url: "http://169.254.169.254/latest/meta-data/" })).toMatchObject({
       status: "error",
       error: expect.stringMatching(/^Failed to read content from 169\.254\.169\.254: Connections to private/),
@@ -107,7 +131,13 @@ describe("scrape_url", () => {
 
   it("[TOOLCARD-29] an HTTP error or an unreadable type is an error result", async () => {
     setOutboundAllowList(["127.0.0.1"]);
-    expect(await scrape({ url: `${base}/missing` })).toEqual({ status: "error", error: "Failed to read content from 127.0.0.1: HTTP 404 Not Found" });
-    expect(await scrape({ url: `${base}/report.pdf` })).toEqual({ status: "error", error: "Failed to read content from 127.0.0.1: unsupported content type application/pdf" });
+    expect(await scrape({ url: `${base}/missing` })).toEqual({
+      status: "error",
+      error: "Failed to read content from 127.0.0.1: HTTP 404 Not Found",
+    });
+    expect(await scrape({ url: `${base}/report.pdf` })).toEqual({
+      status: "error",
+      error: "Failed to read content from 127.0.0.1: unsupported content type application/pdf",
+    });
   });
 });

@@ -13,10 +13,13 @@ export const SCRAPE_MAX_CHARS = 100_000;
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 const isTextType = (type: string) =>
-  type.startsWith("text/") || /^application\/([\w.+-]+\+)?(json|xml|javascript|ecmascript|x-ndjson|csv|yaml|x-yaml|toml)$/.test(type);
+  type.startsWith("text/") ||
+  /^application\/([\w.+-]+\+)?(json|xml|javascript|ecmascript|x-ndjson|csv|yaml|x-yaml|toml)$/.test(type);
 
 const cut = (text: string) =>
-  text.length <= SCRAPE_MAX_CHARS ? text : `${text.slice(0, SCRAPE_MAX_CHARS)}\n\n[Truncated: ${text.length - SCRAPE_MAX_CHARS} more characters]`;
+  text.length <= SCRAPE_MAX_CHARS
+    ? text
+    : `${text.slice(0, SCRAPE_MAX_CHARS)}\n\n[Truncated: ${text.length - SCRAPE_MAX_CHARS} more characters]`;
 
 function hostOf(url: string): string {
   try {
@@ -39,7 +42,10 @@ export const execute: ToolExecutor<typeof scrapeUrl> = async (input, ctx) => {
     const text = res.text();
     const looksHtml = HTML_TYPES.has(type) || (!type && /^\s*(<!doctype html|<html)/i.test(text));
     if (looksHtml) {
-      const page = await extractPage(text, res.url, { onlyMainContent: input.onlyMainContent ?? true, removeBase64Images: input.removeBase64Images ?? true });
+      const page = await extractPage(text, res.url, {
+        onlyMainContent: input.onlyMainContent ?? true,
+        removeBase64Images: input.removeBase64Images ?? true,
+      });
       const out: { markdown?: string; html?: string; links?: string[] } = {};
       if (formats.includes("markdown")) out.markdown = cut(page.markdown);
       if (formats.includes("html")) out.html = cut(page.html);
@@ -50,7 +56,14 @@ export const execute: ToolExecutor<typeof scrapeUrl> = async (input, ctx) => {
     if (!type || isTextType(type)) {
       // Plain text, JSON, XML, CSV…: returned as they are; there is no HTML and no links to read.
       const body = cut(text);
-      return { status: "success", content: body, ...(formats.includes("markdown") ? { markdown: body } : {}), title: "", url: res.url, contentType: type || undefined };
+      return {
+        status: "success",
+        content: body,
+        ...(formats.includes("markdown") ? { markdown: body } : {}),
+        title: "",
+        url: res.url,
+        contentType: type || undefined,
+      };
     }
     return failed(`unsupported content type ${type}`);
   } catch (err) {

@@ -5,7 +5,13 @@ import type { Readability as ReadabilityClass } from "@mozilla/readability";
 import type TurndownClass from "turndown";
 
 // Loaded on the first scrape, not at server start: together they hold ~50 MB resident.
-let libs: Promise<{ Readability: typeof ReadabilityClass; parseHTML: typeof parseHTML; TurndownService: typeof TurndownClass }> | undefined;
+let libs:
+  | Promise<{
+      Readability: typeof ReadabilityClass;
+      parseHTML: typeof parseHTML;
+      TurndownService: typeof TurndownClass;
+    }>
+  | undefined;
 const loadLibs = () =>
   (libs ??= Promise.all([import("@mozilla/readability"), import("linkedom"), import("turndown")]).then(([r, l, t]) => ({
     Readability: r.Readability,
@@ -42,7 +48,13 @@ function absolutise(document: Doc, pageUrl: string) {
       /* a broken <base> is ignored, as browsers do */
     }
   }
-  for (const [selector, attr] of [["a[href]", "href"], ["img[src]", "src"], ["source[src]", "src"], ["video[src]", "src"], ["audio[src]", "src"]] as const) {
+  for (const [selector, attr] of [
+    ["a[href]", "href"],
+    ["img[src]", "src"],
+    ["source[src]", "src"],
+    ["video[src]", "src"],
+    ["audio[src]", "src"],
+  ] as const) {
     for (const el of document.querySelectorAll(selector)) {
       const value = el.getAttribute(attr)!;
       if (/^(data|javascript|mailto|tel):/i.test(value.trim())) continue;
@@ -70,7 +82,10 @@ function collectLinks(document: Doc): string[] {
 function markdownOf(TurndownService: typeof TurndownClass, html: string): string {
   const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
   turndown.remove(["script", "style", "noscript", "template", "iframe", "form", "button", "select", "input"]);
-  return turndown.turndown(html).replace(/\n{3,}/g, "\n\n").trim();
+  return turndown
+    .turndown(html)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 export async function extractPage(rawHtml: string, pageUrl: string, opts: ExtractOptions): Promise<ExtractedPage> {

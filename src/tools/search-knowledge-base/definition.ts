@@ -7,7 +7,8 @@ import { fileId, knowledgeBaseId, text, topK } from "../schema-parts";
 export const searchKnowledgeBase = defineTool({
   name: "search_knowledge_base",
   displayName: "Search Knowledge Base",
-  description: "Search the documents in this agent's knowledge bases and return the most relevant passages with their file and page numbers.",
+  description:
+    "Search the documents in this agent's knowledge bases and return the most relevant passages with their file and page numbers.",
   category: "Data & Analytics",
   progressVerb: SEARCHING,
   input: z.object({

@@ -9,7 +9,8 @@ export const searchReddit = defineTool({
   description: "Search posts across Reddit for a term, optionally with their top comments.",
   category: "Web & Search",
   progressVerb: SEARCHING,
-  statusLine: ({ ok, args, result }) => (ok ? `Searched Reddit for "${str(args.search_term)}"` : `Error searching Reddit: ${errorDetail(result)}`),
+  statusLine: ({ ok, args, result }) =>
+    ok ? `Searched Reddit for "${str(args.search_term)}"` : `Error searching Reddit: ${errorDetail(result)}`,
   input: z.object({
     search_term: text("What to search for."),
     time_filter: z.enum(REDDIT_TIME_FILTERS).default("all").describe("Only posts from this period (default all)."),

@@ -7,7 +7,8 @@ import { text } from "../schema-parts";
 export const searchSnowflake = defineTool({
   name: "search_snowflake",
   displayName: "Search Snowflake",
-  description: "Find which tables and columns in the connected Snowflake warehouse hold the data you need, before writing SQL.",
+  description:
+    "Find which tables and columns in the connected Snowflake warehouse hold the data you need, before writing SQL.",
   category: "Data & Analytics",
   requiredIntegration: "snowflake",
   progressVerb: SEARCHING,

@@ -10,11 +10,16 @@ export const TIKTOK_MAX_LIMIT = 20;
 export const searchTiktok = defineTool({
   name: "search_tiktok",
   displayName: "Search TikTok",
-  description: "Search TikTok videos for a term and return their captions, authors and engagement, optionally with comments.",
+  description:
+    "Search TikTok videos for a term and return their captions, authors and engagement, optionally with comments.",
   category: "Web & Search",
   progressVerb: SEARCHING,
   statusLine: ({ ok, args, result }) =>
-    ok ? `Searched TikTok for "${str(args.search_term)}"` : typeof result.error === "string" && result.error ? result.error : "An error occurred",
+    ok
+      ? `Searched TikTok for "${str(args.search_term)}"`
+      : typeof result.error === "string" && result.error
+        ? result.error
+        : "An error occurred",
   input: z.object({
     search_term: text("What to search for."),
     period: z

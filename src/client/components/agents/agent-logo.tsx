@@ -5,7 +5,10 @@ import { cn } from "@/client/lib/utils";
 
 export function AgentLogo({ url, className }: { url: string | null | undefined; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const box = cn("flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted", className);
+  const box = cn(
+    "flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted",
+    className,
+  );
   if (!url || failed === url) {
     return (
       <span className={cn(box, "text-muted-foreground")} data-testid="agent-default-logo">

@@ -11,13 +11,24 @@ import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 import { ConnectionDialog } from "./connection-dialog";
 
 const postgres = INTEGRATION_BY_KEY.postgres!;
-const STORED = { key: "postgres", isConnected: true, values: { host: "db.example.com", port: 5432, database: "app", user: "me" }, secretsSet: ["password"] };
+const STORED = {
+  key: "postgres",
+  isConnected: true,
+  values: { host: "db.example.com", port: 5432, database: "app", user: "me" },
+  secretsSet: ["password"],
+};
 
 const fetchMock = mockFetch();
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
 
 function renderEdit() {
-  fetchMock.mockImplementation(async (url, init) => (init?.method === "POST" ? json({ success: true, connections: {} }) : String(url).includes("getConnection") ? json(STORED) : json({})));
+  fetchMock.mockImplementation(async (url, init) =>
+    init?.method === "POST"
+      ? json({ success: true, connections: {} })
+      : String(url).includes("getConnection")
+        ? json(STORED)
+        : json({}),
+  );
   render(
     <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
       <ConnectionDialog def={postgres} orgId="org_1" mode="edit" open onOpenChange={() => {}} />
@@ -39,7 +50,11 @@ describe("connection dialog, editing", () => {
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "typed-again" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({ action: "update", key: "postgres", data: { host: "evil.example.net", password: "typed-again" } });
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({
+      action: "update",
+      key: "postgres",
+      data: { host: "evil.example.net", password: "typed-again" },
+    });
   });
 
   it("security #4: a change that keeps the destination (the database name) keeps the stored password", async () => {

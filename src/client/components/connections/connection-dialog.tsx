@@ -7,7 +7,14 @@ import { AlertCircle, CheckCircle2, PlugZap } from "lucide-react";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/client/components/ui/dialog";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Spinner } from "@/client/components/ui/spinner";
 import { connectionKey, updateConnection, useConnection } from "@/client/api/connections";
@@ -54,7 +61,12 @@ export function ConnectionDialog({ def, orgId, mode, open, onOpenChange, onTest 
               : "Credentials are encrypted and shared with everyone in your organization through its agents."}
           </DialogDescription>
         </DialogHeader>
-        {open && (mode === "edit" ? <EditBody {...{ def, orgId, onOpenChange, onTest }} /> : <ConnectionForm {...{ def, orgId, mode, onOpenChange, onTest }} />)}
+        {open &&
+          (mode === "edit" ? (
+            <EditBody {...{ def, orgId, onOpenChange, onTest }} />
+          ) : (
+            <ConnectionForm {...{ def, orgId, mode, onOpenChange, onTest }} />
+          ))}
       </DialogContent>
     </Dialog>
   );
@@ -168,7 +180,13 @@ function ConnectionForm({
       {testResult && <TestResultAlert {...testResult} />}
       <DialogFooter className="gap-2">
         {onTest && (
-          <Button type="button" variant="outline" className="sm:mr-auto" onClick={() => void test()} disabled={testing || saving}>
+          <Button
+            type="button"
+            variant="outline"
+            className="sm:mr-auto"
+            onClick={() => void test()}
+            disabled={testing || saving}
+          >
             {testing ? <Spinner label="Testing connection" /> : <PlugZap aria-hidden />}
             Test connection
           </Button>
@@ -187,9 +205,21 @@ function ConnectionForm({
 
 export function TestResultAlert({ ok, message }: { ok: boolean; message: string }) {
   return (
-    <Alert variant={ok ? "default" : "destructive"} role="status" className={ok ? "border-emerald-200 bg-emerald-50 text-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-200" : undefined}>
+    <Alert
+      variant={ok ? "default" : "destructive"}
+      role="status"
+      className={
+        ok
+          ? "border-emerald-200 bg-emerald-50 text-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-200"
+          : undefined
+      }
+    >
       {ok ? <CheckCircle2 aria-hidden /> : <AlertCircle aria-hidden />}
-      <AlertDescription className={ok ? "text-emerald-800 dark:text-emerald-200 [overflow-wrap:anywhere]" : "[overflow-wrap:anywhere]"}>{message}</AlertDescription>
+      <AlertDescription
+        className={ok ? "text-emerald-800 dark:text-emerald-200 [overflow-wrap:anywhere]" : "[overflow-wrap:anywhere]"}
+      >
+        {message}
+      </AlertDescription>
     </Alert>
   );
 }

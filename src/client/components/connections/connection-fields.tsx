@@ -4,7 +4,14 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { Textarea } from "@/client/components/ui/textarea";
 import { fieldInputType, isSecretField, type ConnectionDefinition } from "@/shared/connections/types";
-import { isFieldVisible, isOptionalField, reenterSecretHint, UNCHANGED_SECRET_PLACEHOLDER, type FieldErrors, type FormValues } from "@/client/lib/connections/form";
+import {
+  isFieldVisible,
+  isOptionalField,
+  reenterSecretHint,
+  UNCHANGED_SECRET_PLACEHOLDER,
+  type FieldErrors,
+  type FormValues,
+} from "@/client/lib/connections/form";
 
 /** Readable names of enum values the definitions use; anything else shows as written. */
 const OPTION_LABELS: Record<string, string> = { password: "Username/Password", pat: "Programmatic Access Token (PAT)" };
@@ -22,12 +29,21 @@ interface FieldsProps {
 
 export function ConnectionFields(props: FieldsProps) {
   const { def } = props;
-  if (!def.sections?.length) return <div className="grid gap-4">{def.fields.map((f) => <Field key={f} field={f} {...props} />)}</div>;
+  if (!def.sections?.length)
+    return (
+      <div className="grid gap-4">
+        {def.fields.map((f) => (
+          <Field key={f} field={f} {...props} />
+        ))}
+      </div>
+    );
   return (
     <div className="grid gap-5">
       {def.sections.map((section) => (
         <fieldset key={section.title} className="grid gap-4">
-          <legend className="mb-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">{section.title}</legend>
+          <legend className="mb-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {section.title}
+          </legend>
           {section.fields.map((f) => (
             <Field key={f} field={f} {...props} />
           ))}
@@ -37,7 +53,16 @@ export function ConnectionFields(props: FieldsProps) {
   );
 }
 
-function Field({ def, field, values, errors, secretsSet, changedDestination, disabled, onChange }: FieldsProps & { field: string }) {
+function Field({
+  def,
+  field,
+  values,
+  errors,
+  secretsSet,
+  changedDestination,
+  disabled,
+  onChange,
+}: FieldsProps & { field: string }) {
   if (!isFieldVisible(def, field, values)) return null;
   const config = def.fieldConfig?.[field];
   const type = fieldInputType(field, config);
@@ -48,7 +73,11 @@ function Field({ def, field, values, errors, secretsSet, changedDestination, dis
   const optional = isOptionalField(def, field) && !config?.showWhen && !/optional/i.test(label);
   const hasStoredSecret = isSecretField(field) && secretsSet.includes(field);
   const storedSecret = hasStoredSecret && !changedDestination;
-  const hint = !hasStoredSecret ? null : changedDestination ? reenterSecretHint(changedDestination) : "Stored securely. Leave blank to keep the current value.";
+  const hint = !hasStoredSecret
+    ? null
+    : changedDestination
+      ? reenterSecretHint(changedDestination)
+      : "Stored securely. Leave blank to keep the current value.";
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -68,7 +97,9 @@ function Field({ def, field, values, errors, secretsSet, changedDestination, dis
       </Label>
       {type === "select" ? (
         <NativeSelect {...common} onChange={(e) => onChange(field, e.target.value)}>
-          {(optional || !values[field]) && <option value="">{optional ? "Default" : `Select ${label.toLowerCase()}...`}</option>}
+          {(optional || !values[field]) && (
+            <option value="">{optional ? "Default" : `Select ${label.toLowerCase()}...`}</option>
+          )}
           {config?.options?.map((option) => (
             <option key={option} value={option}>
               {OPTION_LABELS[option] ?? option}
@@ -76,7 +107,14 @@ function Field({ def, field, values, errors, secretsSet, changedDestination, dis
           ))}
         </NativeSelect>
       ) : type === "textarea" ? (
-        <Textarea {...common} rows={5} placeholder={placeholder} spellCheck={false} className="max-h-60 font-mono text-xs" onChange={(e) => onChange(field, e.target.value)} />
+        <Textarea
+          {...common}
+          rows={5}
+          placeholder={placeholder}
+          spellCheck={false}
+          className="max-h-60 font-mono text-xs"
+          onChange={(e) => onChange(field, e.target.value)}
+        />
       ) : (
         <Input
           {...common}

@@ -11,8 +11,20 @@ interface ActiveOrgValue {
 
 const ActiveOrgContext = createContext<ActiveOrgValue | null>(null);
 
-export function ActiveOrgProvider({ user, org, children }: { user: UserInfo; org: UserOrganization; children: ReactNode }) {
-  return <ActiveOrgContext.Provider value={{ user, org, isAdmin: isAdminRole(org.role) }}>{children}</ActiveOrgContext.Provider>;
+export function ActiveOrgProvider({
+  user,
+  org,
+  children,
+}: {
+  user: UserInfo;
+  org: UserOrganization;
+  children: ReactNode;
+}) {
+  return (
+    <ActiveOrgContext.Provider value={{ user, org, isAdmin: isAdminRole(org.role) }}>
+      {children}
+    </ActiveOrgContext.Provider>
+  );
 }
 
 export function useActiveOrg(): ActiveOrgValue {

@@ -15,7 +15,12 @@ import { RequireAuth } from "./require-auth";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
-const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; name: string; email: string }; session: { token: string; activeOrganizationId: string | null } } }));
+const session = vi.hoisted(() => ({
+  current: null as null | {
+    user: { id: string; name: string; email: string };
+    session: { token: string; activeOrganizationId: string | null };
+  },
+}));
 vi.mock("@/client/lib/auth-client", () => ({
   authClient: {
     useSession: () => ({ data: session.current, isPending: false, refetch: async () => {} }),
@@ -55,7 +60,8 @@ function renderApp() {
 
 beforeEach(() => {
   fetchMock.mockImplementation(async (url) => {
-    if (String(url).startsWith("/api/getUser")) return json(userInfo(session.current?.session.activeOrganizationId ?? null));
+    if (String(url).startsWith("/api/getUser"))
+      return json(userInfo(session.current?.session.activeOrganizationId ?? null));
     if (String(url).startsWith("/api/getConversations")) return json({ conversations: [] });
     return json([]);
   });
@@ -65,7 +71,10 @@ afterEach(() => {
 });
 
 const signedIn = (activeOrganizationId: string | null) => {
-  session.current = { user: { id: "u1", name: "Mia Member", email: "mia@example.com" }, session: { token: "tok_1", activeOrganizationId } };
+  session.current = {
+    user: { id: "u1", name: "Mia Member", email: "mia@example.com" },
+    session: { token: "tok_1", activeOrganizationId },
+  };
 };
 
 describe("when the client calls the API", () => {
@@ -88,8 +97,13 @@ describe("when the client calls the API", () => {
     renderApp();
     await screen.findByText("0 agents");
     await waitFor(() =>
-      expect([...calledPaths()].sort()).toEqual(["/api/agents?orgId=org_1", "/api/getConversations?orgId=org_1", "/api/getUser?orgId=org_1"]),
+      expect([...calledPaths()].sort()).toEqual([
+        "/api/agents?orgId=org_1",
+        "/api/getConversations?orgId=org_1",
+        "/api/getUser?orgId=org_1",
+      ]),
     );
-    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get("authorization")).toBe("Bearer tok_1");
+    for (const [, init] of fetchMock.mock.calls)
+      expect(new Headers(init?.headers).get("authorization")).toBe("Bearer tok_1");
   });
 });

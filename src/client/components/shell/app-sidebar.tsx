@@ -84,7 +84,10 @@ export function AppSidebar() {
               <a href={runtimeConfig.docsUrl} target="_blank" rel="noopener noreferrer">
                 <BookOpen aria-hidden />
                 <span>Docs</span>
-                <ExternalLink className="ml-auto size-3.5! text-muted-foreground group-data-[collapsible=icon]:hidden" aria-hidden />
+                <ExternalLink
+                  className="ml-auto size-3.5! text-muted-foreground group-data-[collapsible=icon]:hidden"
+                  aria-hidden
+                />
               </a>
             </SidebarMenuButton>
           </SidebarMenuItem>

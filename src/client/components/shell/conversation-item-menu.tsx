@@ -3,13 +3,29 @@
 import { useState } from "react";
 import { Link2, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/client/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/client/components/ui/dropdown-menu";
 import { copyConversationLink, deleteConversation, renameConversation } from "@/client/lib/conversation-actions";
 import { refreshConversations } from "@/client/api/conversations";
 import { conversationHref } from "./nav-items";
 import { RenameConversationDialog } from "./rename-conversation-dialog";
 
-export function ConversationItemMenu({ orgId, id, name, title }: { orgId: string; id: string; name?: string | null; title: string }) {
+export function ConversationItemMenu({
+  orgId,
+  id,
+  name,
+  title,
+}: {
+  orgId: string;
+  id: string;
+  name?: string | null;
+  title: string;
+}) {
   const [renaming, setRenaming] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -47,7 +63,10 @@ export function ConversationItemMenu({ orgId, id, name, title }: { orgId: string
             Rename
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void onDelete()} className="text-destructive focus:text-destructive [&_svg]:text-destructive!">
+          <DropdownMenuItem
+            onSelect={() => void onDelete()}
+            className="text-destructive focus:text-destructive [&_svg]:text-destructive!"
+          >
             <Trash2 aria-hidden />
             Delete
           </DropdownMenuItem>

@@ -13,12 +13,20 @@ const { toast, refreshConversations } = vi.hoisted(() => ({
   toast: { success: vi.fn(), error: vi.fn() },
   refreshConversations: vi.fn(),
 }));
-vi.mock("@/client/api/conversations", async (importActual) => ({ ...(await importActual<object>()), refreshConversations }));
+vi.mock("@/client/api/conversations", async (importActual) => ({
+  ...(await importActual<object>()),
+  refreshConversations,
+}));
 vi.mock("sonner", () => ({ toast }));
 
 const fetchMock = mockFetch();
 /** The calls sent: URL, method and parsed body. */
-const sent = () => fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body ? JSON.parse(String(init.body)) : undefined]);
+const sent = () =>
+  fetchMock.mock.calls.map(([url, init]) => [
+    String(url),
+    init?.method,
+    init?.body ? JSON.parse(String(init.body)) : undefined,
+  ]);
 
 const items: ConversationListItem[] = [
   { id: "11111111-aaaa", name: "  Budget review ", agentName: "Analyst", agentLogoUrl: "https://example.com/logo.png" },
@@ -78,7 +86,11 @@ describe("ConversationList", () => {
     renderList({}, "/chat/22222222-bbbb");
     const links = screen.getAllByRole("link");
     expect(links.map((l) => l.textContent)).toEqual(["Budget review", "hello there", "Chat 33333333"]);
-    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/chat/11111111-aaaa", "/chat/22222222-bbbb", "/chat/33333333-cccc"]);
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([
+      "/chat/11111111-aaaa",
+      "/chat/22222222-bbbb",
+      "/chat/33333333-cccc",
+    ]);
     expect(links.map((l) => l.getAttribute("aria-current"))).toEqual([null, "page", null]);
   });
 
@@ -105,7 +117,11 @@ describe("ConversationList", () => {
     renderList();
     await user.click(screen.getByRole("button", { name: "Options for Budget review" }));
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Copy link", "Rename", "Delete"]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((i) => i.textContent),
+    ).toEqual(["Copy link", "Rename", "Delete"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Rename" }));
     const dialog = await screen.findByRole("dialog");
     const field = within(dialog).getByRole("textbox", { name: "Name" }) as HTMLInputElement;
@@ -115,7 +131,9 @@ describe("ConversationList", () => {
     await user.type(field, "Q3 budget");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sent()).toEqual([["/api/renameConversation?orgId=org1", "PATCH", { threadId: "11111111-aaaa", name: "Q3 budget" }]]);
+    expect(sent()).toEqual([
+      ["/api/renameConversation?orgId=org1", "PATCH", { threadId: "11111111-aaaa", name: "Q3 budget" }],
+    ]);
     expect(refreshConversations).toHaveBeenCalledWith("org1");
     expect(toast.success).toHaveBeenCalledWith("Conversation renamed");
   });

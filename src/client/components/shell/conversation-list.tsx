@@ -43,7 +43,12 @@ export function ConversationList({
             <SidebarMenuButton asChild isActive={active} tooltip={title} className={withMenu ? "pr-8" : undefined}>
               <Link to={href} onClick={onNavigate} aria-current={active ? "page" : undefined}>
                 {c.agentLogoUrl ? (
-                  <img src={c.agentLogoUrl} alt="" data-testid="agent-logo" className="size-4 shrink-0 rounded-sm object-cover" />
+                  <img
+                    src={c.agentLogoUrl}
+                    alt=""
+                    data-testid="agent-logo"
+                    className="size-4 shrink-0 rounded-sm object-cover"
+                  />
                 ) : (
                   <MessageSquare aria-hidden data-testid="default-chat-icon" />
                 )}

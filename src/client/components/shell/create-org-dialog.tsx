@@ -8,7 +8,9 @@ export function CreateOrgDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Create organization</DialogTitle>
-          <DialogDescription>Each organization has its own agents, providers, conversations and members.</DialogDescription>
+          <DialogDescription>
+            Each organization has its own agents, providers, conversations and members.
+          </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts with an empty form. */}
         {open && <CreateOrgForm autoFocus onCreated={() => onOpenChange(false)} />}

@@ -7,7 +7,15 @@ import { cn } from "@/client/lib/utils";
 import { useOrgActions } from "./use-org-actions";
 
 /** Name → create → activate → /control-hub. Used on the welcome screen and in the header's dialog. */
-export function CreateOrgForm({ className, autoFocus, onCreated }: { className?: string; autoFocus?: boolean; onCreated?: () => void }) {
+export function CreateOrgForm({
+  className,
+  autoFocus,
+  onCreated,
+}: {
+  className?: string;
+  autoFocus?: boolean;
+  onCreated?: () => void;
+}) {
   const { create } = useOrgActions();
   const id = useId();
   const [name, setName] = useState("");

@@ -41,13 +41,17 @@ export function NoOrganization({ user }: { user: UserInfo }) {
           <CardHeader>
             <CardTitle className="text-xl">Welcome to Switchboard</CardTitle>
             <CardDescription>
-              {hasOrgs ? "Select an organization to continue, or create a new one." : "Create an organization to get started."}
+              {hasOrgs
+                ? "Select an organization to continue, or create a new one."
+                : "Create an organization to get started."}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             {hasOrgs && (
               <section aria-labelledby="your-orgs" className="grid gap-2">
-                <h3 id="your-orgs" className="text-sm font-medium">Your organizations</h3>
+                <h3 id="your-orgs" className="text-sm font-medium">
+                  Your organizations
+                </h3>
                 <ul className="grid gap-2">
                   {user.organizations.map((org) => (
                     <li key={org.id} className="flex items-center gap-3 rounded-lg border bg-background p-3">
@@ -56,9 +60,17 @@ export function NoOrganization({ user }: { user: UserInfo }) {
                       </span>
                       <span className="min-w-0 flex-1">
                         <span className="block truncate text-sm font-medium">{org.name}</span>
-                        <span className="block text-xs text-muted-foreground">{isAdminRole(org.role) ? "Admin" : "Member"}</span>
+                        <span className="block text-xs text-muted-foreground">
+                          {isAdminRole(org.role) ? "Admin" : "Member"}
+                        </span>
                       </span>
-                      <Button size="sm" variant="outline" disabled={selecting !== null} onClick={() => select(org.id)} aria-label={`Select ${org.name}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={selecting !== null}
+                        onClick={() => select(org.id)}
+                        aria-label={`Select ${org.name}`}
+                      >
                         Select
                       </Button>
                     </li>
@@ -68,7 +80,9 @@ export function NoOrganization({ user }: { user: UserInfo }) {
             )}
             {hasOrgs && <Separator />}
             <section aria-labelledby="new-org" className="grid gap-3">
-              <h3 id="new-org" className="text-sm font-medium">Create an organization</h3>
+              <h3 id="new-org" className="text-sm font-medium">
+                Create an organization
+              </h3>
               <CreateOrgForm autoFocus={!hasOrgs} />
             </section>
           </CardContent>

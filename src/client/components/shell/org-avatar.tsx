@@ -3,7 +3,15 @@ import { initials } from "@/client/lib/initials";
 import { cn } from "@/client/lib/utils";
 
 /** An organisation's logo, or its initials on an indigo tile. Decorative: the name is always shown beside it. */
-export function OrgAvatar({ name, imageUrl, className }: { name: string; imageUrl: string | null; className?: string }) {
+export function OrgAvatar({
+  name,
+  imageUrl,
+  className,
+}: {
+  name: string;
+  imageUrl: string | null;
+  className?: string;
+}) {
   return (
     <Avatar className={cn("size-6 rounded-md", className)} aria-hidden>
       {imageUrl && <AvatarImage src={imageUrl} alt="" />}

@@ -41,10 +41,18 @@ export function OrgSwitcher() {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-9 max-w-[min(18rem,60vw)] gap-2 px-2" aria-label={`Organization: ${org.name}`}>
+          <Button
+            variant="ghost"
+            className="h-9 max-w-[min(18rem,60vw)] gap-2 px-2"
+            aria-label={`Organization: ${org.name}`}
+          >
             <OrgAvatar name={org.name} imageUrl={org.imageUrl} />
             <span className="truncate font-medium">{org.name}</span>
-            {switching ? <Spinner label="Switching organization" /> : <ChevronsUpDown className="text-muted-foreground" aria-hidden />}
+            {switching ? (
+              <Spinner label="Switching organization" />
+            ) : (
+              <ChevronsUpDown className="text-muted-foreground" aria-hidden />
+            )}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">

@@ -25,13 +25,30 @@ export function RenameConversationDialog({
           <DialogTitle>Rename conversation</DialogTitle>
         </DialogHeader>
         {/* Mounted per opening, so the field starts from the current name every time. */}
-        {open && <RenameForm currentName={currentName ?? ""} onCancel={() => onOpenChange(false)} onSave={onSave} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <RenameForm
+            currentName={currentName ?? ""}
+            onCancel={() => onOpenChange(false)}
+            onSave={onSave}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function RenameForm({ currentName, onCancel, onSave, onDone }: { currentName: string; onCancel: () => void; onSave: (name: string) => Promise<boolean>; onDone: () => void }) {
+function RenameForm({
+  currentName,
+  onCancel,
+  onSave,
+  onDone,
+}: {
+  currentName: string;
+  onCancel: () => void;
+  onSave: (name: string) => Promise<boolean>;
+  onDone: () => void;
+}) {
   const [name, setName] = useState(currentName);
   const [saving, setSaving] = useState(false);
 
@@ -45,7 +62,13 @@ function RenameForm({ currentName, onCancel, onSave, onDone }: { currentName: st
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-4">
-      <Input aria-label="Name" placeholder="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      <Input
+        aria-label="Name"
+        placeholder="Name (optional)"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
           Cancel

@@ -19,7 +19,10 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
         )}
         {...props}
       />
-      <ChevronDownIcon aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground opacity-60" />
+      <ChevronDownIcon
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground opacity-60"
+      />
     </div>
   );
 }

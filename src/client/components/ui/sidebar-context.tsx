@@ -1,6 +1,15 @@
 // Sidebar state (SHELL-15..20): expanded/collapsed on desktop, a slide-over on mobile, toggled by the
 // trigger, the rail or Ctrl/Cmd+B, and persisted in a cookie plus localStorage.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
 import { SIDEBAR_STORAGE_KEY, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from "@/shared/shell/constants";
 import { useIsMobile } from "@/client/lib/use-mobile";
 import { initialSidebarOpen, isSidebarShortcut, sidebarCookie } from "@/client/lib/sidebar-state";
@@ -42,7 +51,15 @@ function persist(open: boolean) {
   }
 }
 
-export function SidebarProvider({ className, style, children }: { className?: string; style?: CSSProperties; children: ReactNode }) {
+export function SidebarProvider({
+  className,
+  style,
+  children,
+}: {
+  className?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = useState(false);
   const [open, setOpenState] = useState(() =>
@@ -70,7 +87,15 @@ export function SidebarProvider({ className, style, children }: { className?: st
   }, [toggleSidebar]);
 
   const value = useMemo<SidebarContextValue>(
-    () => ({ state: open ? "expanded" : "collapsed", open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
+    () => ({
+      state: open ? "expanded" : "collapsed",
+      open,
+      setOpen,
+      isMobile,
+      openMobile,
+      setOpenMobile,
+      toggleSidebar,
+    }),
     [open, setOpen, isMobile, openMobile, toggleSidebar],
   );
 
@@ -79,7 +104,9 @@ export function SidebarProvider({ className, style, children }: { className?: st
       <TooltipProvider>
         <div
           data-slot="sidebar-wrapper"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH, "--sidebar-width-icon": SIDEBAR_WIDTH_ICON, ...style } as CSSProperties}
+          style={
+            { "--sidebar-width": SIDEBAR_WIDTH, "--sidebar-width-icon": SIDEBAR_WIDTH_ICON, ...style } as CSSProperties
+          }
           className={cn("group/sidebar-wrapper flex min-h-svh w-full", className)}
         >
           {children}

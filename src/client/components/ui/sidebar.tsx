@@ -103,5 +103,11 @@ export function SidebarRail({ className, ...props }: ComponentProps<"button">) {
 }
 
 export function SidebarInset({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="sidebar-inset" className={cn("relative flex w-full min-w-0 flex-1 flex-col bg-background", className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-inset"
+      className={cn("relative flex w-full min-w-0 flex-1 flex-col bg-background", className)}
+      {...props}
+    />
+  );
 }

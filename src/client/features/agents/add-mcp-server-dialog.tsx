@@ -5,16 +5,35 @@ import { Plus } from "lucide-react";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/client/components/ui/dialog";
 import { Input } from "@/client/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "@/client/components/ui/native-select";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage } from "@/client/lib/api";
 import { createMcpServer, type McpServerInfo } from "./api/mcp-servers";
 import { FormField, fieldA11y } from "./form-field";
-import { emptyMcpServerForm, parseMcpServerForm, type McpServerFormValues, type McpServerType } from "./mcp-server-form";
+import {
+  emptyMcpServerForm,
+  parseMcpServerForm,
+  type McpServerFormValues,
+  type McpServerType,
+} from "./mcp-server-form";
 
-export function AddMcpServerDialog({ orgId, onAdded }: { orgId: string; onAdded: (server: McpServerInfo) => void | Promise<unknown> }) {
+export function AddMcpServerDialog({
+  orgId,
+  onAdded,
+}: {
+  orgId: string;
+  onAdded: (server: McpServerInfo) => void | Promise<unknown>;
+}) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<McpServerFormValues>(emptyMcpServerForm);
   const [showErrors, setShowErrors] = useState(false);
@@ -23,7 +42,8 @@ export function AddMcpServerDialog({ orgId, onAdded }: { orgId: string; onAdded:
 
   const parsed = parseMcpServerForm(values);
   const errors = showErrors && !parsed.ok ? parsed.errors : {};
-  const set = <K extends keyof McpServerFormValues>(key: K, value: McpServerFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof McpServerFormValues>(key: K, value: McpServerFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const reset = (next: boolean) => {
     setOpen(next);
@@ -77,17 +97,29 @@ export function AddMcpServerDialog({ orgId, onAdded }: { orgId: string; onAdded:
           }}
         >
           <FormField id="mcp-type" label="Type">
-            <NativeSelect id="mcp-type" value={values.type} onChange={(e) => set("type", e.target.value as McpServerType)}>
+            <NativeSelect
+              id="mcp-type"
+              value={values.type}
+              onChange={(e) => set("type", e.target.value as McpServerType)}
+            >
               <NativeSelectOption value="http">HTTP</NativeSelectOption>
               <NativeSelectOption value="sse">SSE</NativeSelectOption>
               <NativeSelectOption value="stdio">stdio (local command)</NativeSelectOption>
             </NativeSelect>
           </FormField>
           <FormField id="mcp-name" label="Name" error={errors.name}>
-            <Input {...fieldA11y("mcp-name", { error: errors.name })} value={values.name} onChange={(e) => set("name", e.target.value)} />
+            <Input
+              {...fieldA11y("mcp-name", { error: errors.name })}
+              value={values.name}
+              onChange={(e) => set("name", e.target.value)}
+            />
           </FormField>
           <FormField id="mcp-description" label="Description">
-            <Input id="mcp-description" value={values.description} onChange={(e) => set("description", e.target.value)} />
+            <Input
+              id="mcp-description"
+              value={values.description}
+              onChange={(e) => set("description", e.target.value)}
+            />
           </FormField>
           {values.type === "stdio" ? (
             <>

@@ -47,7 +47,11 @@ export function AgentEditPage() {
           isAdmin &&
           !isNew &&
           agent.data && (
-            <Button variant="destructive" disabled={actions.busy !== null} onClick={() => void actions.remove(agent.data!.id)}>
+            <Button
+              variant="destructive"
+              disabled={actions.busy !== null}
+              onClick={() => void actions.remove(agent.data!.id)}
+            >
               <Trash2 />
               {actions.busy === "deleting" ? "Deleting…" : "Delete Agent"}
             </Button>
@@ -69,7 +73,9 @@ export function AgentEditPage() {
           key={agentId ?? "new"}
           agentId={agentId ?? undefined}
           initial={
-            agent.data ? valuesFromAgent(agent.data) : newAgentValues(initialModel(models.data!.models, models.data!.modelPreferences.defaultChatModel))
+            agent.data
+              ? valuesFromAgent(agent.data)
+              : newAgentValues(initialModel(models.data!.models, models.data!.modelPreferences.defaultChatModel))
           }
           models={models.data!.models}
           saving={actions.busy === "saving"}

@@ -45,9 +45,15 @@ describe("parseAgentForm", () => {
     expect(errorsOf({ ...valid, model: "" }).model).toBe("AI model is required");
   });
   it("AGENT-35: maxToolRoundtrips must be a number from 1 to 100", () => {
-    expect(errorsOf({ ...valid, maxToolRoundtrips: "0" }).maxToolRoundtrips).toBe("Max tool roundtrips must be between 1 and 100");
-    expect(errorsOf({ ...valid, maxToolRoundtrips: "101" }).maxToolRoundtrips).toBe("Max tool roundtrips must be between 1 and 100");
-    expect(errorsOf({ ...valid, maxToolRoundtrips: "abc" }).maxToolRoundtrips).toBe("Max tool roundtrips must be a number");
+    expect(errorsOf({ ...valid, maxToolRoundtrips: "0" }).maxToolRoundtrips).toBe(
+      "Max tool roundtrips must be between 1 and 100",
+    );
+    expect(errorsOf({ ...valid, maxToolRoundtrips: "101" }).maxToolRoundtrips).toBe(
+      "Max tool roundtrips must be between 1 and 100",
+    );
+    expect(errorsOf({ ...valid, maxToolRoundtrips: "abc" }).maxToolRoundtrips).toBe(
+      "Max tool roundtrips must be a number",
+    );
     expect(errorsOf({ ...valid, maxToolRoundtrips: "100" }).maxToolRoundtrips).toBeUndefined();
   });
   it("AGENT-36: logoUrl must be a URL or empty", () => {

@@ -16,7 +16,14 @@ const ORG = makeOrg();
 const USER = makeUser({ organizations: [ORG] });
 
 const CALLEE = { id: 4, name: "Callee", logoUrl: "", stage: "released", tools: {}, mcpServers: [] } as unknown as Agent;
-const SERVER = { id: 9, name: "Docs MCP", description: "Docs", enabled: true, type: "http", url: "https://mcp.example.com/mcp" };
+const SERVER = {
+  id: 9,
+  name: "Docs MCP",
+  description: "Docs",
+  enabled: true,
+  type: "http",
+  url: "https://mcp.example.com/mcp",
+};
 const AGENT = {
   id: 3,
   name: "Researcher",
@@ -45,7 +52,8 @@ beforeEach(() => {
   });
 });
 
-const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
+const value = (label: string) =>
+  (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
 const isChecked = (el: HTMLElement) => el.getAttribute("aria-checked") === "true";
 
 describe("AgentForm", () => {
@@ -55,7 +63,13 @@ describe("AgentForm", () => {
       <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
         <MemoryRouter>
           <ActiveOrgProvider user={USER} org={ORG}>
-            <AgentForm agentId={AGENT.id} initial={valuesFromAgent(AGENT)} models={[...MODEL_CATALOG]} saving={false} onSave={onSave} />
+            <AgentForm
+              agentId={AGENT.id}
+              initial={valuesFromAgent(AGENT)}
+              models={[...MODEL_CATALOG]}
+              saving={false}
+              onSave={onSave}
+            />
           </ActiveOrgProvider>
         </MemoryRouter>
       </SWRConfig>,

@@ -42,7 +42,12 @@ export function AgentForm({
 
   const submit = () => {
     if (readOnly) return;
-    const tools = agents ? pruneCallableAgents(form.values.tools, otherAgents!.map((a) => a.id)) : form.values.tools;
+    const tools = agents
+      ? pruneCallableAgents(
+          form.values.tools,
+          otherAgents!.map((a) => a.id),
+        )
+      : form.values.tools;
     const parsed = parseAgentForm({ ...form.values, tools }, agentId);
     if (parsed.ok) onSave(parsed.payload);
   };
@@ -58,11 +63,21 @@ export function AgentForm({
       {/* One disabled fieldset makes every native control of a member's view read-only. */}
       <fieldset disabled={readOnly} title={readOnly ? ADMIN_REQUIRED_TITLE : undefined} className="grid min-w-0 gap-6">
         <BasicsSection form={form}>
-          <ModelField models={models} value={form.values.model} error={form.errors.model} onChange={(m) => form.setField("model", m)} />
+          <ModelField
+            models={models}
+            value={form.values.model}
+            error={form.errors.model}
+            onChange={(m) => form.setField("model", m)}
+          />
         </BasicsSection>
         <InstructionsSection form={form} />
         <ToolsSection tools={form.values.tools} onChange={setTools} otherAgents={otherAgents} />
-        <McpServersSection orgId={org.id} isAdmin={isAdmin} selected={form.values.mcpServers} onChange={setMcpServers} />
+        <McpServersSection
+          orgId={org.id}
+          isAdmin={isAdmin}
+          selected={form.values.mcpServers}
+          onChange={setMcpServers}
+        />
         {isAdmin && (
           <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-1 py-3 backdrop-blur">
             {!form.values.model.trim() && (

@@ -23,7 +23,9 @@ export function agentCapabilities(agent: AgentTools): Capabilities {
   const on = (name: string) => isToolEnabled(agent.tools, name);
   return {
     callableAgents: on("call_agent") ? ids(toolConfig(agent.tools, "call_agent").callableAgentIds).length : 0,
-    knowledgeBases: on("search_knowledge_base") ? ids(toolConfig(agent.tools, "search_knowledge_base").accessibleKnowledgeBaseIds).length : 0,
+    knowledgeBases: on("search_knowledge_base")
+      ? ids(toolConfig(agent.tools, "search_knowledge_base").accessibleKnowledgeBaseIds).length
+      : 0,
     mcpServers: agent.mcpServers.length,
   };
 }

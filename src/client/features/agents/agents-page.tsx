@@ -21,7 +21,9 @@ function AgentGroup({ title, agents }: { title: string; agents: Agent[] }) {
     <section aria-labelledby={id} className="grid gap-3">
       <h3 id={id} className="flex items-center gap-2 text-sm font-semibold">
         {title}
-        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">{agents.length}</span>
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+          {agents.length}
+        </span>
       </h3>
       <ul className={GRID}>
         {agents.map((agent) => (
@@ -54,7 +56,13 @@ export function AgentsPage() {
       <SectionHeader
         title="Agents"
         description="Build the AI agents of your organization: their instructions, model, tools and the agents they may call."
-        actions={agents && <p className="text-sm text-muted-foreground">{agents.length === 1 ? "1 agent" : `${agents.length} agents`}</p>}
+        actions={
+          agents && (
+            <p className="text-sm text-muted-foreground">
+              {agents.length === 1 ? "1 agent" : `${agents.length} agents`}
+            </p>
+          )
+        }
       />
       <div className={GRID}>
         <NewAgentTile isAdmin={isAdmin} />
@@ -65,7 +73,9 @@ export function AgentsPage() {
         <AgentsSkeleton />
       ) : agents.length === 0 ? (
         <EmptyState icon={Bot} title="No agents yet">
-          {isAdmin ? "Create your first agent with the New Agent tile." : "An admin of your organization has not created any agents yet."}
+          {isAdmin
+            ? "Create your first agent with the New Agent tile."
+            : "An admin of your organization has not created any agents yet."}
         </EmptyState>
       ) : (
         <>

@@ -16,7 +16,11 @@ export function BasicsSection({ form, children }: { form: AgentFormState; childr
   return (
     <FormSection title="Basics" description="How the agent is named and presented to your organization.">
       <FormField id="agent-name" label="Name" error={errors.name}>
-        <Input {...fieldA11y("agent-name", { error: errors.name })} value={values.name} onChange={(e) => setField("name", e.target.value)} />
+        <Input
+          {...fieldA11y("agent-name", { error: errors.name })}
+          value={values.name}
+          onChange={(e) => setField("name", e.target.value)}
+        />
       </FormField>
       <FormField id="agent-description" label="Description">
         <Textarea
@@ -27,7 +31,12 @@ export function BasicsSection({ form, children }: { form: AgentFormState; childr
           onChange={(e) => setField("description", e.target.value)}
         />
       </FormField>
-      <FormField id="agent-logo-url" label="Logo URL" hint="An image URL; leave empty for the default icon." error={errors.logoUrl}>
+      <FormField
+        id="agent-logo-url"
+        label="Logo URL"
+        hint="An image URL; leave empty for the default icon."
+        error={errors.logoUrl}
+      >
         <div className="flex items-center gap-3">
           <AgentLogo url={errors.logoUrl ? "" : values.logoUrl.trim()} />
           <Input

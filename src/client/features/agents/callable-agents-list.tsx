@@ -20,9 +20,13 @@ export function CallableAgentsList({
   return (
     <div className="grid gap-2 pl-7">
       <p id="callable-agents-label" className="text-xs font-medium">
-        Agents this agent may call {agents && agents.length > 0 && <span className="text-muted-foreground">({selected.length} selected)</span>}
+        Agents this agent may call{" "}
+        {agents && agents.length > 0 && <span className="text-muted-foreground">({selected.length} selected)</span>}
       </p>
-      <ul aria-labelledby="callable-agents-label" className="max-h-48 overflow-y-auto rounded-md border bg-background p-1">
+      <ul
+        aria-labelledby="callable-agents-label"
+        className="max-h-48 overflow-y-auto rounded-md border bg-background p-1"
+      >
         {!agents ? (
           <li className="grid gap-1 p-1">
             <Skeleton className="h-8" />

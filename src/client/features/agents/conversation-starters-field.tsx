@@ -3,7 +3,13 @@ import { Plus, X } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 
-export function ConversationStartersField({ value, onChange }: { value: string[]; onChange: (list: string[]) => void }) {
+export function ConversationStartersField({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (list: string[]) => void;
+}) {
   const set = (i: number, text: string) => onChange(value.map((s, j) => (j === i ? text : s)));
   return (
     <fieldset className="grid gap-2">

@@ -11,7 +11,11 @@ export interface FieldA11y {
 /** The props a control needs to be described by its hint and error. */
 export function fieldA11y(id: string, opts: { hint?: boolean; error?: string }): FieldA11y {
   const describedBy = [opts.hint && `${id}-hint`, opts.error && `${id}-error`].filter(Boolean).join(" ");
-  return { id, ...(opts.error ? { "aria-invalid": true as const } : {}), ...(describedBy ? { "aria-describedby": describedBy } : {}) };
+  return {
+    id,
+    ...(opts.error ? { "aria-invalid": true as const } : {}),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  };
 }
 
 export function FormField({

@@ -7,7 +7,12 @@ import type { AgentFormState } from "./use-agent-form";
 
 afterEach(cleanup);
 
-const form = (): AgentFormState => ({ values: { ...newAgentValues("openai:gpt-4.1"), systemPrompt: "Be brief." }, errors: {}, isValid: true, setField: () => {} });
+const form = (): AgentFormState => ({
+  values: { ...newAgentValues("openai:gpt-4.1"), systemPrompt: "Be brief." },
+  errors: {},
+  isValid: true,
+  setField: () => {},
+});
 
 describe("agent instructions", () => {
   it("[AGENT-24] the system prompt box has 15 rows", () => {

@@ -42,7 +42,10 @@ export function InstructionsSection({ form }: { form: AgentFormState }) {
           onChange={(e) => setField("systemPrompt", e.target.value)}
         />
       </FormField>
-      <ConversationStartersField value={values.conversationStarters} onChange={(list) => setField("conversationStarters", list)} />
+      <ConversationStartersField
+        value={values.conversationStarters}
+        onChange={(list) => setField("conversationStarters", list)}
+      />
       <FormField
         id="agent-max-tool-roundtrips"
         label="Max Tool Roundtrips"

@@ -8,7 +8,10 @@ export function KnowledgeBasesList() {
       <p id="knowledge-bases-label" className="text-xs font-medium">
         Knowledge bases this agent may search
       </p>
-      <ul aria-labelledby="knowledge-bases-label" className="max-h-48 overflow-y-auto rounded-md border bg-background p-1">
+      <ul
+        aria-labelledby="knowledge-bases-label"
+        className="max-h-48 overflow-y-auto rounded-md border bg-background p-1"
+      >
         <li className="grid gap-1 p-3 text-center text-xs text-muted-foreground">
           <span className="font-medium text-foreground">No knowledge bases yet</span>
           <span>

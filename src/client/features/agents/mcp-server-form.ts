@@ -14,14 +14,31 @@ export interface McpServerFormValues {
   args: string;
 }
 
-export const emptyMcpServerForm = (): McpServerFormValues => ({ type: "http", name: "", description: "", url: "", command: "", args: "" });
+export const emptyMcpServerForm = (): McpServerFormValues => ({
+  type: "http",
+  name: "",
+  description: "",
+  url: "",
+  command: "",
+  args: "",
+});
 
-export type ParsedMcpServerForm = { ok: true; input: McpServerInput } | { ok: false; errors: Partial<Record<keyof McpServerFormValues, string>> };
+export type ParsedMcpServerForm =
+  { ok: true; input: McpServerInput } | { ok: false; errors: Partial<Record<keyof McpServerFormValues, string>> };
 
 export function parseMcpServerForm(v: McpServerFormValues): ParsedMcpServerForm {
   const raw =
     v.type === "stdio"
-      ? { type: v.type, name: v.name, description: v.description, command: v.command, args: v.args.split("\n").map((a) => a.trim()).filter(Boolean) }
+      ? {
+          type: v.type,
+          name: v.name,
+          description: v.description,
+          command: v.command,
+          args: v.args
+            .split("\n")
+            .map((a) => a.trim())
+            .filter(Boolean),
+        }
       : { type: v.type, name: v.name, description: v.description, url: v.url };
   const parsed = mcpServerInput.safeParse(raw);
   if (parsed.success) return { ok: true, input: parsed.data };

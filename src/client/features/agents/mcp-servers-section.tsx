@@ -43,7 +43,13 @@ function McpServerRow({
         {server.description && <p className="text-xs text-muted-foreground">{server.description}</p>}
       </div>
       {onDelete && (
-        <Button type="button" variant="ghost" size="icon-sm" aria-label={`Delete MCP server ${server.name}`} onClick={onDelete}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Delete MCP server ${server.name}`}
+          onClick={onDelete}
+        >
           <Trash2 />
         </Button>
       )}

@@ -31,7 +31,11 @@ export function ModelField({
   );
   return (
     <FormField id="agent-model" label="AI Model" hint={hint} error={error}>
-      <NativeSelect {...fieldA11y("agent-model", { hint: true, error })} value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect
+        {...fieldA11y("agent-model", { hint: true, error })}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <NativeSelectOption value="">Select a model…</NativeSelectOption>
         {options.map((o) => (
           <NativeSelectOption key={o.value} value={o.value}>

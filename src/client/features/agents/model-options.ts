@@ -19,11 +19,14 @@ export function modelOptionLabel(model: CatalogModel): string {
  */
 export function modelOptions(models: CatalogModel[], current: string): ModelOption[] {
   const options = models.filter((m) => m.type === "chat").map((m) => ({ value: m.key, label: modelOptionLabel(m) }));
-  if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, label: `${current} (not available)` });
+  if (current && !options.some((o) => o.value === current))
+    options.unshift({ value: current, label: `${current} (not available)` });
   return options;
 }
 
 /** The model a new agent starts with: the organisation's default chat model when it is available. */
 export function initialModel(models: CatalogModel[], defaultChatModel: string | null | undefined): string {
-  return defaultChatModel && models.some((m) => m.type === "chat" && m.key === defaultChatModel) ? defaultChatModel : "";
+  return defaultChatModel && models.some((m) => m.type === "chat" && m.key === defaultChatModel)
+    ? defaultChatModel
+    : "";
 }

@@ -22,7 +22,11 @@ function TileBody({ hint }: { hint: string }) {
 export function NewAgentTile({ isAdmin }: { isAdmin: boolean }) {
   if (!isAdmin) {
     return (
-      <div aria-disabled="true" title={ADMIN_REQUIRED_TITLE} className={cn(tile, "cursor-not-allowed opacity-50 grayscale")}>
+      <div
+        aria-disabled="true"
+        title={ADMIN_REQUIRED_TITLE}
+        className={cn(tile, "cursor-not-allowed opacity-50 grayscale")}
+      >
         <TileBody hint={ADMIN_REQUIRED_TITLE} />
       </div>
     );
@@ -31,7 +35,10 @@ export function NewAgentTile({ isAdmin }: { isAdmin: boolean }) {
     <Link
       to="/control-hub/agents/new"
       aria-label="New Agent"
-      className={cn(tile, "hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50")}
+      className={cn(
+        tile,
+        "hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50",
+      )}
     >
       <TileBody hint="Create a new AI agent" />
     </Link>

@@ -20,4 +20,5 @@ export function createFailureToast(failure: unknown): { title: string; descripti
   return reason ? { title: CREATE_REFUSED, description: reason } : { title: CREATE_REFUSED };
 }
 
-export const updateFailureMessage = (failure: unknown) => `Failed to update agent. ${errorMessage(failure, "Please try again.")}`;
+export const updateFailureMessage = (failure: unknown) =>
+  `Failed to update agent. ${errorMessage(failure, "Please try again.")}`;

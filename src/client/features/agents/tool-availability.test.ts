@@ -8,16 +8,25 @@ describe("toolUnavailableReason", () => {
     expect(toolUnavailableReason({}, none)).toBeNull();
   });
   it("AGENT-25: integration tools name the integration they need until it is connected", () => {
-    expect(toolUnavailableReason({ requiredIntegration: "postgres" }, none)).toBe("Requires the PostgreSQL integration");
-    expect(toolUnavailableReason({ requiredIntegration: "snowflake" }, none)).toBe("Requires the Snowflake integration");
-    expect(toolUnavailableReason({ requiredIntegration: "postgres" }, { ...none, connections: { postgres: true } })).toBeNull();
+    expect(toolUnavailableReason({ requiredIntegration: "postgres" }, none)).toBe(
+      "Requires the PostgreSQL integration",
+    );
+    expect(toolUnavailableReason({ requiredIntegration: "snowflake" }, none)).toBe(
+      "Requires the Snowflake integration",
+    );
+    expect(
+      toolUnavailableReason({ requiredIntegration: "postgres" }, { ...none, connections: { postgres: true } }),
+    ).toBeNull();
   });
   it("AGENT-25: Google Sheets tools need the spreadsheet scope on the first external account", () => {
     const sheets = { requiredIntegration: "google-sheets" as const };
     expect(toolUnavailableReason(sheets, { connections: { "google-sheets": true }, externalAccounts: [] })).toBe(
       "Requires the Google Sheets integration",
     );
-    const scoped = { connections: {}, externalAccounts: [{ approvedScopes: ["https://www.googleapis.com/auth/spreadsheets"] }] };
+    const scoped = {
+      connections: {},
+      externalAccounts: [{ approvedScopes: ["https://www.googleapis.com/auth/spreadsheets"] }],
+    };
     expect(toolUnavailableReason(sheets, scoped)).toBeNull();
   });
 });

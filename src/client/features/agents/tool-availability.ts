@@ -10,7 +10,10 @@ export interface ToolEnvironment {
 }
 
 /** null when the tool can be used, else why not: "Requires the PostgreSQL integration". */
-export function toolUnavailableReason(tool: Pick<ToolMetadata, "requiredIntegration">, env: ToolEnvironment): string | null {
+export function toolUnavailableReason(
+  tool: Pick<ToolMetadata, "requiredIntegration">,
+  env: ToolEnvironment,
+): string | null {
   const key = tool.requiredIntegration;
   if (!key) return null;
   const def = INTEGRATION_BY_KEY[key];

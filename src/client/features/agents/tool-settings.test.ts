@@ -9,7 +9,9 @@ describe("setToolEnabled", () => {
     expect(setToolEnabled(on, "scrape_url", false)).toEqual({});
   });
   it("AGENT-07: call_agent starts with an empty callableAgentIds config", () => {
-    expect(setToolEnabled({}, "call_agent", true)).toEqual({ call_agent: { enabled: true, config: { callableAgentIds: [] } } });
+    expect(setToolEnabled({}, "call_agent", true)).toEqual({
+      call_agent: { enabled: true, config: { callableAgentIds: [] } },
+    });
   });
   it("AGENT-07: search_knowledge_base starts with an empty accessibleKnowledgeBaseIds config", () => {
     expect(setToolEnabled({}, "search_knowledge_base", true)).toEqual({
@@ -33,7 +35,10 @@ describe("callable agents", () => {
   });
   it("AGENT-07: switching call_agent off and on keeps nothing stale but restores an existing config", () => {
     const tools = { call_agent: { enabled: true, config: { callableAgentIds: [4] } } };
-    expect(setToolEnabled(tools, "call_agent", true).call_agent).toEqual({ enabled: true, config: { callableAgentIds: [4] } });
+    expect(setToolEnabled(tools, "call_agent", true).call_agent).toEqual({
+      enabled: true,
+      config: { callableAgentIds: [4] },
+    });
   });
   it("toggleId adds and removes one id", () => {
     expect(toggleId([1, 2], 3, true)).toEqual([1, 2, 3]);

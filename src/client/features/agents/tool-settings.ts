@@ -23,7 +23,10 @@ export function setToolEnabled(tools: Tools, name: string, enabled: boolean): To
 }
 
 function setConfigList(tools: Tools, name: string, key: string, list: unknown[]): Tools {
-  return { ...tools, [name]: { enabled: isToolEnabled(tools, name), config: { ...toolConfig(tools, name), [key]: list } } };
+  return {
+    ...tools,
+    [name]: { enabled: isToolEnabled(tools, name), config: { ...toolConfig(tools, name), [key]: list } },
+  };
 }
 
 export function callableAgentIds(tools: Tools): number[] {

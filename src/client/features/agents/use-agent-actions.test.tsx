@@ -15,7 +15,10 @@ const AGENT = { id: 7, name: "Helper", model: "openai:gpt-4.1" };
 
 const fetchMock = mockFetch();
 const gets = (prefix: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(prefix) && (init?.method ?? "GET") === "GET" && !String(url).includes("?id=")).length;
+  fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      String(url).startsWith(prefix) && (init?.method ?? "GET") === "GET" && !String(url).includes("?id="),
+  ).length;
 
 beforeEach(() => {
   fetchMock.mockImplementation(async (url, init) => {

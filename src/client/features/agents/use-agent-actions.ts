@@ -6,7 +6,14 @@ import { useSWRConfig } from "swr";
 import { DELETE_AGENT_CONFIRM, type Agent, type SaveAgentInput } from "@/shared/agents/schema";
 import { agentKey, agentsKey, deleteAgent, saveAgent } from "@/client/api/agents";
 import { modelsKey } from "@/client/api/models";
-import { AGENT_CREATED, AGENT_DELETED, AGENT_UPDATED, DELETE_FAILED, createFailureToast, updateFailureMessage } from "./save-messages";
+import {
+  AGENT_CREATED,
+  AGENT_DELETED,
+  AGENT_UPDATED,
+  DELETE_FAILED,
+  createFailureToast,
+  updateFailureMessage,
+} from "./save-messages";
 
 export function useAgentActions(orgId: string) {
   const navigate = useNavigate();

@@ -18,7 +18,9 @@ export function useAgentForm(initial: AgentFormValues, id: number | undefined): 
 
   const errors = useMemo(() => {
     if (parsed.ok) return {};
-    return Object.fromEntries(Object.entries(parsed.errors).filter(([field]) => changed.has(field as AgentFormField))) as AgentFormErrors;
+    return Object.fromEntries(
+      Object.entries(parsed.errors).filter(([field]) => changed.has(field as AgentFormField)),
+    ) as AgentFormErrors;
   }, [parsed, changed]);
 
   // Stable, so memoised sections (the 31 tools) skip re-rendering while the user types elsewhere.

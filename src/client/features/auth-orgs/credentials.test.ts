@@ -14,8 +14,12 @@ describe("sign-in form checks", () => {
   });
 
   it("security #14: creating an account needs a password of at least 10 characters; signing in does not check it", () => {
-    expect(validateCredentials("sign-up", { ...ok, password: "12345678" })).toBe("Password must be at least 10 characters.");
-    expect(validateCredentials("sign-up", { ...ok, password: "nine-char" })).toBe("Password must be at least 10 characters.");
+    expect(validateCredentials("sign-up", { ...ok, password: "12345678" })).toBe(
+      "Password must be at least 10 characters.",
+    );
+    expect(validateCredentials("sign-up", { ...ok, password: "nine-char" })).toBe(
+      "Password must be at least 10 characters.",
+    );
     expect(validateCredentials("sign-up", { ...ok, password: "ten-chars!" })).toBeNull();
     expect(validateCredentials("sign-in", { ...ok, password: "short" })).toBeNull();
   });

@@ -4,7 +4,10 @@ import { passwordLengthProblem } from "@/shared/auth/password-rules";
 
 export type AuthMode = "sign-in" | "sign-up";
 
-export function validateCredentials(mode: AuthMode, input: { name: string; email: string; password: string }): string | null {
+export function validateCredentials(
+  mode: AuthMode,
+  input: { name: string; email: string; password: string },
+): string | null {
   if (mode === "sign-up" && !input.name.trim()) return "Name is required.";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) return "Enter a valid email address.";
   if (!input.password) return "Password is required.";

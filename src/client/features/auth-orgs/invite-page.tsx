@@ -81,7 +81,10 @@ export function InvitePage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {error && (
-            <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+            >
               {error}
             </p>
           )}

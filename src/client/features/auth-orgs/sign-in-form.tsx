@@ -20,7 +20,11 @@ export function SignInForm({ mode }: { mode: AuthMode }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    const input = {
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    };
     const invalid = validateCredentials(mode, input);
     if (invalid) {
       setError(invalid);
@@ -52,7 +56,15 @@ export function SignInForm({ mode }: { mode: AuthMode }) {
       )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required placeholder="you@example.com" autoFocus={!signUp} />
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          autoFocus={!signUp}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
@@ -72,7 +84,10 @@ export function SignInForm({ mode }: { mode: AuthMode }) {
         )}
       </div>
       {error && (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+        >
           {error}
         </p>
       )}

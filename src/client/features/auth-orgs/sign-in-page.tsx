@@ -21,7 +21,9 @@ export function SignInPage() {
         <CardHeader className="text-center">
           <CardTitle className="text-xl">{signUp ? "Create your account" : "Sign in to Switchboard"}</CardTitle>
           <CardDescription>
-            {signUp ? "Build AI agents and chat with them, together with your team." : "Welcome back. Sign in with your email and password."}
+            {signUp
+              ? "Build AI agents and chat with them, together with your team."
+              : "Welcome back. Sign in with your email and password."}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

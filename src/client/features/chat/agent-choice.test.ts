@@ -1,8 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { agentFromParam, chatAgentGroups, conversationStarters, defaultChatAgent, DEFAULT_CONVERSATION_STARTERS } from "./agent-choice";
+import {
+  agentFromParam,
+  chatAgentGroups,
+  conversationStarters,
+  defaultChatAgent,
+  DEFAULT_CONVERSATION_STARTERS,
+} from "./agent-choice";
 
-const agent = (id: number, name: string, stage = "released", showInChat = true) => ({ id, name, stage, showInChat, conversationStarters: [] as string[] });
-const agents = [agent(1, "zeta"), agent(2, "Alpha", "development"), agent(3, "beta"), agent(4, "Hidden", "released", false), agent(5, "Gamma", "draft")];
+const agent = (id: number, name: string, stage = "released", showInChat = true) => ({
+  id,
+  name,
+  stage,
+  showInChat,
+  conversationStarters: [] as string[],
+});
+const agents = [
+  agent(1, "zeta"),
+  agent(2, "Alpha", "development"),
+  agent(3, "beta"),
+  agent(4, "Hidden", "released", false),
+  agent(5, "Gamma", "draft"),
+];
 
 describe("chat agent choice", () => {
   it("[CHAT-10] [CHAT-11] [CHAT-12] hides showInChat=false, sorts by name and splits active from development", () => {
@@ -27,7 +45,11 @@ describe("chat agent choice", () => {
   });
 
   it("[CHAT-09] agents without starters get the three defaults", () => {
-    expect(DEFAULT_CONVERSATION_STARTERS).toEqual(["How can I help you?", "Tell me more about your project", "What's on your mind?"]);
+    expect(DEFAULT_CONVERSATION_STARTERS).toEqual([
+      "How can I help you?",
+      "Tell me more about your project",
+      "What's on your mind?",
+    ]);
     expect(conversationStarters({ conversationStarters: [" ", ""] })).toEqual(DEFAULT_CONVERSATION_STARTERS);
     expect(conversationStarters({ conversationStarters: ["Plan my week"] })).toEqual(["Plan my week"]);
   });

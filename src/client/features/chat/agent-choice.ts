@@ -1,7 +1,11 @@
 // Which agents the chat offers and which one it starts with (chat spec §2 "Chat screen").
 import { isReleased, type Agent } from "@/shared/agents/schema";
 
-export const DEFAULT_CONVERSATION_STARTERS = ["How can I help you?", "Tell me more about your project", "What's on your mind?"];
+export const DEFAULT_CONVERSATION_STARTERS = [
+  "How can I help you?",
+  "Tell me more about your project",
+  "What's on your mind?",
+];
 
 type ChatAgent = Pick<Agent, "id" | "name" | "stage" | "showInChat">;
 
@@ -12,7 +16,10 @@ export function chatAgentGroups<T extends ChatAgent>(agents: readonly T[]): { ac
 }
 
 /** CHAT-14: the organisation default, else the first active, else the first development, else the first agent. */
-export function defaultChatAgent<T extends ChatAgent>(agents: readonly T[], defaultAgentId: number | null | undefined): T | undefined {
+export function defaultChatAgent<T extends ChatAgent>(
+  agents: readonly T[],
+  defaultAgentId: number | null | undefined,
+): T | undefined {
   const { active, development } = chatAgentGroups(agents);
   return agents.find((a) => a.id === defaultAgentId) ?? active[0] ?? development[0] ?? agents[0];
 }
@@ -21,7 +28,9 @@ export function defaultChatAgent<T extends ChatAgent>(agents: readonly T[], defa
 export function agentFromParam<T extends ChatAgent>(agents: readonly T[], param: string | null): T | undefined {
   const wanted = param?.trim();
   if (!wanted) return undefined;
-  return agents.find((a) => String(a.id) === wanted) ?? agents.find((a) => a.name.toLowerCase() === wanted.toLowerCase());
+  return (
+    agents.find((a) => String(a.id) === wanted) ?? agents.find((a) => a.name.toLowerCase() === wanted.toLowerCase())
+  );
 }
 
 /** CHAT-08/09: the agent's own starters, else the defaults. */

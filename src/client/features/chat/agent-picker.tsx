@@ -7,7 +7,15 @@ import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
 import { chatAgentGroups, conversationStarters } from "./agent-choice";
 
-export function AgentPicker({ agents, selectedId, onSelect }: { agents: Agent[]; selectedId: number | undefined; onSelect: (agent: Agent) => void }) {
+export function AgentPicker({
+  agents,
+  selectedId,
+  onSelect,
+}: {
+  agents: Agent[];
+  selectedId: number | undefined;
+  onSelect: (agent: Agent) => void;
+}) {
   const { active, development } = chatAgentGroups(agents);
   const group = (title: string, list: Agent[]) =>
     list.length > 0 && (
@@ -47,7 +55,15 @@ export function AgentPicker({ agents, selectedId, onSelect }: { agents: Agent[];
   );
 }
 
-export function SelectedAgent({ agent, onStarter, disabled }: { agent: Agent; onStarter: (text: string) => void; disabled: boolean }) {
+export function SelectedAgent({
+  agent,
+  onStarter,
+  disabled,
+}: {
+  agent: Agent;
+  onStarter: (text: string) => void;
+  disabled: boolean;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       <AgentLogo url={agent.logoUrl} className="size-16 rounded-2xl" />
@@ -55,7 +71,14 @@ export function SelectedAgent({ agent, onStarter, disabled }: { agent: Agent; on
       {agent.description && <p className="max-w-lg text-sm text-muted-foreground">{agent.description}</p>}
       <div className="mt-2 flex flex-wrap justify-center gap-2">
         {conversationStarters(agent).map((s) => (
-          <Button key={s} variant="outline" size="sm" className="h-auto py-1.5 whitespace-normal" disabled={disabled} onClick={() => onStarter(s)}>
+          <Button
+            key={s}
+            variant="outline"
+            size="sm"
+            className="h-auto py-1.5 whitespace-normal"
+            disabled={disabled}
+            onClick={() => onStarter(s)}
+          >
             {s}
           </Button>
         ))}

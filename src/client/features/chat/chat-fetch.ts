@@ -16,7 +16,11 @@ export async function chatFetch(input: RequestInfo | URL, init: RequestInit = {}
   } catch {
     // not JSON: keep the text
   }
-  return new Response(message || "Failed to fetch the chat response.", { status: res.status, statusText: res.statusText, headers: res.headers });
+  return new Response(message || "Failed to fetch the chat response.", {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 export const currentTimezone = () => {

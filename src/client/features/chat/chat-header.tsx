@@ -10,7 +10,10 @@ export function ChatHeader({ agent }: { agent: Agent | undefined }) {
     <div className="sticky top-0 z-10 flex items-center border-b bg-background/95 px-4 py-2 backdrop-blur">
       <HoverCard openDelay={100}>
         <HoverCardTrigger asChild>
-          <button type="button" className="flex items-center gap-2 rounded-md px-1 py-0.5 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <button
+            type="button"
+            className="flex items-center gap-2 rounded-md px-1 py-0.5 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
             <AgentLogo url={agent.logoUrl} className="size-7" />
             <span className="text-sm font-medium">{agent.name}</span>
           </button>

@@ -53,7 +53,8 @@ export function ChatPage() {
     ? undefined
     : threadId
       ? (session.storedAgentId ?? undefined)
-      : (agentFromParam(agents, searchParams.get("agent")) ?? defaultChatAgent(agents, org.settings.defaultAgentId))?.id;
+      : (agentFromParam(agents, searchParams.get("agent")) ?? defaultChatAgent(agents, org.settings.defaultAgentId))
+          ?.id;
   const selectedId = chosenId ?? derivedId;
   useDocumentTitle(threadId ? "Chat" : "New Chat");
 
@@ -115,15 +116,23 @@ export function ChatPage() {
   if (session.loadState === "deleted") return <DeletedConversation />;
   if (agents && agents.length === 0 && !threadId) return <NoAgents />;
   if (session.loadState === "loading") return <CenteredSpinner />;
-  if (session.loadState === "failed" && threadId) return <LoadFailed onRetry={() => void session.retryLoad(threadId)} />;
+  if (session.loadState === "failed" && threadId)
+    return <LoadFailed onRetry={() => void session.retryLoad(threadId)} />;
 
   const empty = messages.length === 0 && !threadId;
   const footer = (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 pb-4">
       {/* A resumed reply streams outside useChat's status: it counts as streaming. */}
       {showTypingIndicator(session.resuming ? "streaming" : chat.status, messages) && <TypingIndicator />}
-      {chat.error && <ErrorBox message={chat.error.message || "An error occurred while chatting"} onRetry={() => void chat.reload()} />}
-      {session.threadId && agent && showFeedback(messages.length, session.isProcessing) && <FeedbackBlock orgId={org.id} conversationId={session.threadId} agentId={agent.id} />}
+      {chat.error && (
+        <ErrorBox
+          message={chat.error.message || "An error occurred while chatting"}
+          onRetry={() => void chat.reload()}
+        />
+      )}
+      {session.threadId && agent && showFeedback(messages.length, session.isProcessing) && (
+        <FeedbackBlock orgId={org.id} conversationId={session.threadId} agentId={agent.id} />
+      )}
     </div>
   );
 
@@ -137,7 +146,13 @@ export function ChatPage() {
         </div>
       ) : (
         <Suspense fallback={<CenteredSpinner />}>
-          <MessageList messages={messages} agent={agent} isProcessing={session.isProcessing} footer={footer} onRetryLast={agent ? () => void session.retry(agent.id) : undefined} />
+          <MessageList
+            messages={messages}
+            agent={agent}
+            isProcessing={session.isProcessing}
+            footer={footer}
+            onRetryLast={agent ? () => void session.retry(agent.id) : undefined}
+          />
         </Suspense>
       )}
       <div className="sticky bottom-0 z-10 bg-gradient-to-t from-background via-background to-background/0 px-4 pt-2 pb-4">

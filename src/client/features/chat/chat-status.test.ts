@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { UIMessage } from "@ai-sdk/ui-utils";
-import { BLUR_AFTER_SEND_BELOW_PX, canSend, inputPlaceholder, isSendKey, sendTooltip, showFeedback, showTypingIndicator } from "./chat-status";
+import {
+  BLUR_AFTER_SEND_BELOW_PX,
+  canSend,
+  inputPlaceholder,
+  isSendKey,
+  sendTooltip,
+  showFeedback,
+  showTypingIndicator,
+} from "./chat-status";
 
 const user: UIMessage = { id: "u", role: "user", content: "hi", parts: [{ type: "text", text: "hi" }] };
 const assistant = (parts: UIMessage["parts"]): UIMessage => ({ id: "a", role: "assistant", content: "", parts });
@@ -11,7 +19,9 @@ describe("chat screen rules", () => {
     expect(showTypingIndicator("streaming", [user])).toBe(true);
     expect(showTypingIndicator("streaming", [user, assistant([{ type: "step-start" }])])).toBe(true);
     expect(showTypingIndicator("streaming", [user, assistant([{ type: "text", text: "Hel" }])])).toBe(false);
-    const pending = assistant([{ type: "tool-invocation", toolInvocation: { state: "call", toolCallId: "1", toolName: "scrape_url", args: {} } }]);
+    const pending = assistant([
+      { type: "tool-invocation", toolInvocation: { state: "call", toolCallId: "1", toolName: "scrape_url", args: {} } },
+    ]);
     expect(showTypingIndicator("streaming", [user, pending])).toBe(false);
     expect(showTypingIndicator("ready", [user])).toBe(false);
     expect(showTypingIndicator("error", [user])).toBe(false);

@@ -18,7 +18,13 @@ export function showTypingIndicator(status: ChatStatus, messages: readonly UIMes
 export const showFeedback = (messageCount: number, isProcessing: boolean) => messageCount >= 2 && !isProcessing;
 
 /** INPUT-15/16/17: blank text needs a file; nothing is sent while uploading, loading or processing. */
-export function canSend(opts: { text: string; fileCount: number; uploading: boolean; loading: boolean; processing: boolean }): boolean {
+export function canSend(opts: {
+  text: string;
+  fileCount: number;
+  uploading: boolean;
+  loading: boolean;
+  processing: boolean;
+}): boolean {
   if (opts.uploading || opts.loading || opts.processing) return false;
   return opts.text.trim().length > 0 || opts.fileCount > 0;
 }
@@ -31,7 +37,8 @@ export function sendTooltip(opts: { processing: boolean; text: string; fileCount
 }
 
 /** INPUT-01/02. */
-export const inputPlaceholder = (agentName: string | undefined) => `Message ${agentName?.trim() || "AI"}... (or drag & drop files)`;
+export const inputPlaceholder = (agentName: string | undefined) =>
+  `Message ${agentName?.trim() || "AI"}... (or drag & drop files)`;
 
 /** INPUT-09/10/11: Enter sends, Shift+Enter is a newline, composing (IME) never sends. */
 export const isSendKey = (e: { key: string; shiftKey: boolean; isComposing?: boolean; keyCode?: number }) =>

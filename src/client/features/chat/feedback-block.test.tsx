@@ -16,7 +16,9 @@ let postStatus = 200;
 beforeEach(() => {
   stored = { exists: false };
   postStatus = 200;
-  fetchMock.mockImplementation(async (_url, init) => (init?.method === "POST" ? json(postStatus === 200 ? { ok: true } : { error: "no" }, postStatus) : json(stored)));
+  fetchMock.mockImplementation(async (_url, init) =>
+    init?.method === "POST" ? json(postStatus === 200 ? { ok: true } : { error: "no" }, postStatus) : json(stored),
+  );
 });
 afterEach(() => {
   vi.mocked(toast.error).mockClear();

@@ -5,7 +5,15 @@ import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
 import { giveFeedback, useFeedback } from "./api/feedback";
 
-export function FeedbackBlock({ orgId, conversationId, agentId }: { orgId: string; conversationId: string; agentId: number }) {
+export function FeedbackBlock({
+  orgId,
+  conversationId,
+  agentId,
+}: {
+  orgId: string;
+  conversationId: string;
+  agentId: number;
+}) {
   const { data, mutate } = useFeedback(orgId, conversationId);
   const current = data?.exists ? data.data?.isHelpful : undefined;
 
@@ -42,7 +50,11 @@ export function FeedbackBlock({ orgId, conversationId, agentId }: { orgId: strin
 
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
-      <span>{current === undefined ? "Was this conversation helpful?" : "Thanks for your feedback! You can change your answer."}</span>
+      <span>
+        {current === undefined
+          ? "Was this conversation helpful?"
+          : "Thanks for your feedback! You can change your answer."}
+      </span>
       <div className="flex gap-2">
         {button(true)}
         {button(false)}

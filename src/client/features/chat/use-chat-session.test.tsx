@@ -22,7 +22,9 @@ function streamed(lines: string[], headers: Record<string, string> = {}, signal?
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       // Like a real fetch body: an abort errors the stream.
-      signal?.addEventListener("abort", () => controller.error(new DOMException("The operation was aborted.", "AbortError")));
+      signal?.addEventListener("abort", () =>
+        controller.error(new DOMException("The operation was aborted.", "AbortError")),
+      );
       const enc = new TextEncoder();
       controller.enqueue(enc.encode(lines[0]!));
       await gate;
@@ -30,10 +32,20 @@ function streamed(lines: string[], headers: Record<string, string> = {}, signal?
       controller.close();
     },
   });
-  return { response: new Response(body, { status: 200, headers: { "x-vercel-ai-data-stream": "v1", ...headers } }), release };
+  return {
+    response: new Response(body, { status: 200, headers: { "x-vercel-ai-data-stream": "v1", ...headers } }),
+    release,
+  };
 }
 const textReply = (text: string, headers?: Record<string, string>) =>
-  streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", text), ...finishStep("stop")], headers);
+  streamed(
+    [
+      formatDataStreamPart("start_step", { messageId: "a1" }),
+      formatDataStreamPart("text", text),
+      ...finishStep("stop"),
+    ],
+    headers,
+  );
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
 const bodyOf = (i: number) => JSON.parse(String(posts()[i]![1]!.body)) as Record<string, unknown>;
 
@@ -73,7 +85,9 @@ describe("useChatSession", () => {
     expect(new Headers(init!.headers).get("Authorization")).toBe("Bearer tok");
     const body = bodyOf(0);
     expect(body).toMatchObject({ agentId: 7, threadId: null, timezone: expect.any(String), id: expect.any(String) });
-    expect(body.messages).toEqual([expect.objectContaining({ role: "user", content: "hi there", parts: [{ type: "text", text: "hi there" }] })]);
+    expect(body.messages).toEqual([
+      expect.objectContaining({ role: "user", content: "hi there", parts: [{ type: "text", text: "hi there" }] }),
+    ]);
   });
 
   it("[STREAM-29] the next message of the thread names it", async () => {
@@ -114,7 +128,11 @@ describe("useChatSession", () => {
   });
 
   it("[STREAM-04] an error part in the stream fails the reply with its text, after the partial text", async () => {
-    const reply = streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", "Partial "), formatDataStreamPart("error", "Provider exploded")]);
+    const reply = streamed([
+      formatDataStreamPart("start_step", { messageId: "a1" }),
+      formatDataStreamPart("text", "Partial "),
+      formatDataStreamPart("error", "Provider exploded"),
+    ]);
     reply.release();
     fetchMock.mockResolvedValueOnce(reply.response);
     const { result } = setup();
@@ -125,7 +143,11 @@ describe("useChatSession", () => {
   });
 
   it("[STREAM-07] a tool result without a matching call fails the reply", async () => {
-    const reply = streamed([formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("tool_result", { toolCallId: "nope", result: {} }), ...finishStep("stop")]);
+    const reply = streamed([
+      formatDataStreamPart("start_step", { messageId: "a1" }),
+      formatDataStreamPart("tool_result", { toolCallId: "nope", result: {} }),
+      ...finishStep("stop"),
+    ]);
     reply.release();
     fetchMock.mockResolvedValueOnce(reply.response);
     const { result } = setup();
@@ -168,10 +190,22 @@ describe("useChatSession", () => {
     // One chunk per gate, so each state can be seen before the next arrives.
     const gates: (() => void)[] = [];
     const chunks = [
-      [formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("tool_call_streaming_start", { toolCallId: "c1", toolName: "search_google" })],
+      [
+        formatDataStreamPart("start_step", { messageId: "a1" }),
+        formatDataStreamPart("tool_call_streaming_start", { toolCallId: "c1", toolName: "search_google" }),
+      ],
       [formatDataStreamPart("tool_call_delta", { toolCallId: "c1", argsTextDelta: '{"query":"swi' })],
-      [formatDataStreamPart("tool_call", { toolCallId: "c1", toolName: "search_google", args: { query: "switchboard" } })],
-      [formatDataStreamPart("tool_result", { toolCallId: "c1", result: { status: "success", content: "3 results" } }), ...finishStep("tool-calls")],
+      [
+        formatDataStreamPart("tool_call", {
+          toolCallId: "c1",
+          toolName: "search_google",
+          args: { query: "switchboard" },
+        }),
+      ],
+      [
+        formatDataStreamPart("tool_result", { toolCallId: "c1", result: { status: "success", content: "3 results" } }),
+        ...finishStep("tool-calls"),
+      ],
     ];
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
@@ -185,7 +219,9 @@ describe("useChatSession", () => {
     });
     const after = textReply("Found 3.");
     after.release();
-    fetchMock.mockResolvedValueOnce(new Response(body, { headers: { "x-vercel-ai-data-stream": "v1" } })).mockResolvedValueOnce(after.response);
+    fetchMock
+      .mockResolvedValueOnce(new Response(body, { headers: { "x-vercel-ai-data-stream": "v1" } }))
+      .mockResolvedValueOnce(after.response);
     const { result } = setup();
     const invocation = () => result.current.chat.messages.at(-1)?.toolInvocations?.[0];
     const open = async (i: number) => {
@@ -205,7 +241,13 @@ describe("useChatSession", () => {
     await open(3);
     await waitFor(() => expect(result.current.chat.status).toBe("ready"));
     const done = result.current.chat.messages.find((m) => m.toolInvocations?.length)!.toolInvocations![0]!;
-    expect(done).toMatchObject({ state: "result", toolName: "search_google", toolCallId: "c1", args: { query: "switchboard" }, result: { status: "success", content: "3 results" } });
+    expect(done).toMatchObject({
+      state: "result",
+      toolName: "search_google",
+      toolCallId: "c1",
+      args: { query: "switchboard" },
+      result: { status: "success", content: "3 results" },
+    });
     // The same invocation rides in the message's parts, as the cards read it.
     const part = result.current.chat.messages.flatMap((m) => m.parts).find((p) => p.type === "tool-invocation");
     expect(part).toMatchObject({ toolInvocation: { state: "result", toolCallId: "c1" } });
@@ -213,7 +255,13 @@ describe("useChatSession", () => {
   });
 
   it("[MSG-22] a loaded message carries id, role, parts, content, createdAt, experimental_attachments, toolInvocations and annotations", async () => {
-    const invocation = { state: "result", toolCallId: "c1", toolName: "search_google", args: { query: "x" }, result: { status: "success", content: "y" } };
+    const invocation = {
+      state: "result",
+      toolCallId: "c1",
+      toolName: "search_google",
+      args: { query: "x" },
+      result: { status: "success", content: "y" },
+    };
     const stored = {
       messages: [
         {
@@ -222,19 +270,30 @@ describe("useChatSession", () => {
           content: "see file",
           parts: [{ type: "text", text: "see file" }],
           createdAt: "2025-01-02T03:04:05.000Z",
-          experimental_attachments: [{ name: "a.pdf", contentType: "application/pdf", url: "", key: "org/o/uploads/1/a.pdf" }],
+          experimental_attachments: [
+            { name: "a.pdf", contentType: "application/pdf", url: "", key: "org/o/uploads/1/a.pdf" },
+          ],
           annotations: [],
         },
         {
           id: "a1",
           role: "assistant",
           content: "done",
-          parts: [{ type: "tool-invocation", toolInvocation: invocation }, { type: "text", text: "done" }],
+          parts: [
+            { type: "tool-invocation", toolInvocation: invocation },
+            { type: "text", text: "done" },
+          ],
           createdAt: "2025-01-02T03:04:06.000Z",
           toolInvocations: [invocation],
           annotations: [{ status: "complete", model: "openai:gpt-4.1" }],
         },
-        { id: "s1", role: "system", content: "rules", parts: [{ type: "text", text: "rules" }], createdAt: "2025-01-02T03:04:04.000Z" },
+        {
+          id: "s1",
+          role: "system",
+          content: "rules",
+          parts: [{ type: "text", text: "rules" }],
+          createdAt: "2025-01-02T03:04:04.000Z",
+        },
       ],
       isDeleted: false,
       agentId: 3,
@@ -247,19 +306,39 @@ describe("useChatSession", () => {
     let loading!: Promise<void>;
     act(() => void (loading = result.current.load("t-msg")));
     await loading;
-    await waitFor(() => expect(result.current.chat.messages.map((m) => m.role)).toEqual(["user", "assistant", "system"]));
+    await waitFor(() =>
+      expect(result.current.chat.messages.map((m) => m.role)).toEqual(["user", "assistant", "system"]),
+    );
     const [user, assistant, system] = result.current.chat.messages;
-    expect(user).toMatchObject({ id: "u1", content: "see file", parts: [{ type: "text", text: "see file" }], experimental_attachments: [{ name: "a.pdf", key: "org/o/uploads/1/a.pdf" }], annotations: [] });
+    expect(user).toMatchObject({
+      id: "u1",
+      content: "see file",
+      parts: [{ type: "text", text: "see file" }],
+      experimental_attachments: [{ name: "a.pdf", key: "org/o/uploads/1/a.pdf" }],
+      annotations: [],
+    });
     expect(new Date(user!.createdAt!).toISOString()).toBe("2025-01-02T03:04:05.000Z");
-    expect(assistant).toMatchObject({ id: "a1", content: "done", toolInvocations: [invocation], annotations: [{ status: "complete" }] });
-    expect(assistant!.parts).toEqual([{ type: "tool-invocation", toolInvocation: invocation }, { type: "text", text: "done" }]);
+    expect(assistant).toMatchObject({
+      id: "a1",
+      content: "done",
+      toolInvocations: [invocation],
+      annotations: [{ status: "complete" }],
+    });
+    expect(assistant!.parts).toEqual([
+      { type: "tool-invocation", toolInvocation: invocation },
+      { type: "text", text: "done" },
+    ]);
     expect(system).toMatchObject({ id: "s1", role: "system" });
   });
 
   it("[INPUT-06] [STREAM-26] Stop aborts silently and tells the server to stop the thread's reply", async () => {
     fetchMock.mockImplementation(async (_url, init) => {
       if (init?.method === "DELETE") return json({ ok: true });
-      const lines = [formatDataStreamPart("start_step", { messageId: "a1" }), formatDataStreamPart("text", "Partial"), ...finishStep("stop")];
+      const lines = [
+        formatDataStreamPart("start_step", { messageId: "a1" }),
+        formatDataStreamPart("text", "Partial"),
+        ...finishStep("stop"),
+      ];
       return streamed(lines, { "X-Thread-ID": "thread-s" }, init?.signal ?? undefined).response;
     });
     const { result } = setup();
@@ -289,7 +368,11 @@ describe("useChatSession", () => {
 
     const late = textReply("Too late", { "X-Thread-ID": "thread-late" });
     act(() => answer(late.response));
-    await waitFor(() => expect(fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE")?.[0]).toBe("/api/chat?chatId=thread-late"));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE")?.[0]).toBe(
+        "/api/chat?chatId=thread-late",
+      ),
+    );
     expect(onNewThread).toHaveBeenCalledWith("thread-late");
     expect(result.current.threadId).toBe("thread-late");
     // The stopped request's text never reaches the screen.
@@ -298,7 +381,15 @@ describe("useChatSession", () => {
 
   it("[STREAM-30] opening a thread loads it and resumes a reply that is still streaming", async () => {
     const stored = {
-      messages: [{ id: "u1", role: "user", content: "hello", parts: [{ type: "text", text: "hello" }], createdAt: new Date().toISOString() }],
+      messages: [
+        {
+          id: "u1",
+          role: "user",
+          content: "hello",
+          parts: [{ type: "text", text: "hello" }],
+          createdAt: new Date().toISOString(),
+        },
+      ],
       isDeleted: false,
       agentId: 5,
     };
@@ -332,8 +423,22 @@ describe("useChatSession", () => {
   it("security #15: Retry on a loaded thread's interrupted reply resends its last message to the thread, and the new reply takes its place", async () => {
     const stored = {
       messages: [
-        { id: "u1", role: "user", content: "tell me", parts: [{ type: "text", text: "tell me" }], createdAt: new Date().toISOString() },
-        { id: "a1", role: "assistant", content: "Half", parts: [{ type: "text", text: "Half" }], createdAt: new Date().toISOString(), status: "interrupted", error: "x" },
+        {
+          id: "u1",
+          role: "user",
+          content: "tell me",
+          parts: [{ type: "text", text: "tell me" }],
+          createdAt: new Date().toISOString(),
+        },
+        {
+          id: "a1",
+          role: "assistant",
+          content: "Half",
+          parts: [{ type: "text", text: "Half" }],
+          createdAt: new Date().toISOString(),
+          status: "interrupted",
+          error: "x",
+        },
       ],
       isDeleted: false,
       agentId: 4,
@@ -349,10 +454,18 @@ describe("useChatSession", () => {
     let loading!: Promise<void>;
     act(() => void (loading = result.current.load("t-cut")));
     await loading;
-    await waitFor(() => expect(result.current.chat.messages.at(-1)).toMatchObject({ content: "Half", status: "interrupted" }));
+    await waitFor(() =>
+      expect(result.current.chat.messages.at(-1)).toMatchObject({ content: "Half", status: "interrupted" }),
+    );
     await act(() => result.current.retry(4));
-    await waitFor(() => expect(result.current.chat.messages.map((m) => m.content)).toEqual(["tell me", "The whole answer"]));
-    expect(bodyOf(0)).toMatchObject({ agentId: 4, threadId: "t-cut", messages: [expect.objectContaining({ id: "u1", role: "user", content: "tell me" })] });
+    await waitFor(() =>
+      expect(result.current.chat.messages.map((m) => m.content)).toEqual(["tell me", "The whole answer"]),
+    );
+    expect(bodyOf(0)).toMatchObject({
+      agentId: 4,
+      threadId: "t-cut",
+      messages: [expect.objectContaining({ id: "u1", role: "user", content: "tell me" })],
+    });
   });
 
   it("[CHAT-18] [CONV-19] a deleted conversation is reported; a failed load toasts Failed to load conversation.", async () => {
@@ -368,7 +481,9 @@ describe("useChatSession", () => {
 
     // Try again loads the same thread once more.
     fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith("/api/getConversation") ? json({ messages: [], isDeleted: false, agentId: 2 }) : new Response(null, { status: 204 }),
+      String(url).startsWith("/api/getConversation")
+        ? json({ messages: [], isDeleted: false, agentId: 2 })
+        : new Response(null, { status: 204 }),
     );
     await act(() => result.current.retryLoad("missing"));
     expect(result.current.loadState).toBe("loaded");

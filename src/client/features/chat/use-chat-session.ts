@@ -13,7 +13,11 @@ export const MAX_CHAT_STEPS = 20;
 
 export type LoadState = "idle" | "loading" | "loaded" | "deleted" | "failed";
 
-export function useChatSession(opts: { orgId: string; onNewThread: (threadId: string) => void; onFinished: () => void }) {
+export function useChatSession(opts: {
+  orgId: string;
+  onNewThread: (threadId: string) => void;
+  onFinished: () => void;
+}) {
   const [sessionId, setSessionId] = useState(() => generateId());
   const threadRef = useRef<string | null>(null);
   const [threadId, setThreadId] = useState<string | null>(null);
@@ -48,11 +52,15 @@ export function useChatSession(opts: { orgId: string; onNewThread: (threadId: st
     (res: Response) => {
       takeThread(res);
       const thread = threadRef.current;
-      if (thread && res.ok) void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
+      if (thread && res.ok)
+        void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
     },
     [takeThread],
   );
-  const fetchForChat = useCallback<typeof fetch>((input, init) => stopAwareFetch(chatFetch, stoppedEarly)(input, init), [stoppedEarly]);
+  const fetchForChat = useCallback<typeof fetch>(
+    (input, init) => stopAwareFetch(chatFetch, stoppedEarly)(input, init),
+    [stoppedEarly],
+  );
 
   const chat = useChat({
     id: sessionId,
@@ -183,7 +191,10 @@ export function useChatSession(opts: { orgId: string; onNewThread: (threadId: st
   const send = useCallback(
     (text: string, attachments: Attachment[], agentId: number) => {
       agentRef.current = agentId;
-      return chat.append({ role: "user", content: text }, attachments.length ? { experimental_attachments: attachments } : undefined);
+      return chat.append(
+        { role: "user", content: text },
+        attachments.length ? { experimental_attachments: attachments } : undefined,
+      );
     },
     [chat],
   );
@@ -198,5 +209,18 @@ export function useChatSession(opts: { orgId: string; onNewThread: (threadId: st
   );
 
   const isProcessing = chat.status === "submitted" || chat.status === "streaming" || resuming;
-  return { chat, send, retry, stop, reset, load, retryLoad, loadState, storedAgentId, isProcessing, resuming, threadId };
+  return {
+    chat,
+    send,
+    retry,
+    stop,
+    reset,
+    load,
+    retryLoad,
+    loadState,
+    storedAgentId,
+    isProcessing,
+    resuming,
+    threadId,
+  };
 }

@@ -18,7 +18,11 @@ export const HUB_TABS: readonly HubTab[] = [
 ];
 
 /** Sub-routes that belong to another tab: advanced settings and user management sit under Settings. */
-const SEGMENT_TAB: Record<string, HubTab["id"]> = { "advanced-settings": "settings", organization: "settings", agents: "agents" };
+const SEGMENT_TAB: Record<string, HubTab["id"]> = {
+  "advanced-settings": "settings",
+  organization: "settings",
+  agents: "agents",
+};
 
 /** The tab a path shows as active; anything unknown falls back to Agents (ROUTE-13). */
 export function activeHubTab(pathname: string): HubTab {

@@ -16,14 +16,24 @@ export function WelcomeScreen({ hasModel, hasAgents }: { hasModel: boolean; hasA
       </div>
       <div className="mx-auto grid w-full max-w-xl gap-4">
         {!hasModel && (
-          <StepCard icon={PlugZap} step={1} title="Connect an AI Provider" text="Add an API key for a model provider such as OpenAI or Anthropic.">
+          <StepCard
+            icon={PlugZap}
+            step={1}
+            title="Connect an AI Provider"
+            text="Add an API key for a model provider such as OpenAI or Anthropic."
+          >
             <Button asChild>
               <Link to="/control-hub/providers">Go to Providers</Link>
             </Button>
           </StepCard>
         )}
         {hasModel && !hasAgents && (
-          <StepCard icon={Bot} step={2} title="Create Your First Agent" text="Give it a name, instructions, a model and tools.">
+          <StepCard
+            icon={Bot}
+            step={2}
+            title="Create Your First Agent"
+            text="Give it a name, instructions, a model and tools."
+          >
             <Button asChild>
               <Link to="/control-hub/agents/new">Create Agent</Link>
             </Button>
@@ -50,9 +60,25 @@ export function WelcomeScreen({ hasModel, hasAgents }: { hasModel: boolean; hasA
   );
 }
 
-function StepCard({ icon: Icon, step, title, text, children }: { icon: LucideIcon; step: number; title: string; text: string; children: ReactNode }) {
+function StepCard({
+  icon: Icon,
+  step,
+  title,
+  text,
+  children,
+}: {
+  icon: LucideIcon;
+  step: number;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
-    <div role="group" aria-label={`Step ${step}: ${title}`} className="flex flex-wrap items-center gap-4 rounded-lg border p-4">
+    <div
+      role="group"
+      aria-label={`Step ${step}: ${title}`}
+      className="flex flex-wrap items-center gap-4 rounded-lg border p-4"
+    >
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Icon className="size-5" aria-hidden />
       </span>

@@ -17,7 +17,10 @@ import { OAuthIntegrationCard } from "./oauth-integration-card";
 import { runPostgresTest, type TestOutcome } from "./postgres-test";
 
 export function IntegrationCard({ def }: { def: ConnectionDefinition }) {
-  if (def.comingSoon) return <ConnectionCard def={def} connected={false} titleAs="h4" badge={<Badge variant="secondary">Coming soon</Badge>} />;
+  if (def.comingSoon)
+    return (
+      <ConnectionCard def={def} connected={false} titleAs="h4" badge={<Badge variant="secondary">Coming soon</Badge>} />
+    );
   if (def.requiresOAuth) return <OAuthIntegrationCard def={def} />;
   return <CredentialsIntegrationCard def={def} />;
 }
@@ -66,23 +69,48 @@ function CredentialsIntegrationCard({ def }: { def: ConnectionDefinition }) {
         actions={
           connected ? (
             <>
-              <Button variant="outline" size="sm" onClick={() => openDialog("edit")} aria-label={`Edit ${def.name}`} {...gate}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => openDialog("edit")}
+                aria-label={`Edit ${def.name}`}
+                {...gate}
+              >
                 <Pencil aria-hidden />
                 Edit
               </Button>
               {testable && (
-                <Button variant="outline" size="sm" onClick={() => void testStored()} {...gate} disabled={!isAdmin || testing}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void testStored()}
+                  {...gate}
+                  disabled={!isAdmin || testing}
+                >
                   {testing ? <Spinner label="Testing connection" /> : <PlugZap aria-hidden />}
                   Test connection
                 </Button>
               )}
-              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Disconnect ${def.name}`} {...gate}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setConfirming(true)}
+                aria-label={`Disconnect ${def.name}`}
+                {...gate}
+              >
                 <Unplug aria-hidden />
                 Disconnect
               </Button>
             </>
           ) : (
-            <Button variant="outline" size="sm" onClick={() => openDialog("create")} aria-label={`Connect ${def.name}`} {...gate}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => openDialog("create")}
+              aria-label={`Connect ${def.name}`}
+              {...gate}
+            >
               <Plug aria-hidden />
               Connect
             </Button>

@@ -13,13 +13,20 @@ import { makeOrg, makeUser } from "@/client/test/org-fixtures";
 
 const toastError = vi.fn();
 const toastSuccess = vi.fn();
-vi.mock("sonner", () => ({ toast: { error: (...a: unknown[]) => toastError(...a), success: (...a: unknown[]) => toastSuccess(...a), warning: vi.fn() } }));
+vi.mock("sonner", () => ({
+  toast: {
+    error: (...a: unknown[]) => toastError(...a),
+    success: (...a: unknown[]) => toastSuccess(...a),
+    warning: vi.fn(),
+  },
+}));
 
 const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 const sheets = INTEGRATION_BY_KEY["google-sheets"]!;
 
 const org = makeOrg();
-const user = (externalAccounts: ExternalAccount[] = []): UserInfo => makeUser({ id: "user_1", organizations: [org], externalAccounts });
+const user = (externalAccounts: ExternalAccount[] = []): UserInfo =>
+  makeUser({ id: "user_1", organizations: [org], externalAccounts });
 
 function Search() {
   return <output aria-label="search">{useLocation().search}</output>;
@@ -80,7 +87,9 @@ describe("Google Sheets card", () => {
   });
 
   it("[INTEG-04] with Google sign-in, Connect asks Better Auth to link Google with the integration's scopes and goes there", async () => {
-    fetchMock.mockResolvedValue(Response.json({ url: "https://accounts.google.test/o/oauth2/auth?x=1", redirect: true }));
+    fetchMock.mockResolvedValue(
+      Response.json({ url: "https://accounts.google.test/o/oauth2/auth?x=1", redirect: true }),
+    );
     await renderCard({ googleSignIn: true });
     await userEvent.click(screen.getByRole("button", { name: "Connect Google Sheets" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://accounts.google.test/o/oauth2/auth?x=1"));
@@ -98,7 +107,9 @@ describe("Google Sheets card", () => {
   });
 
   it("a refused link request is an error toast, and the button works again", async () => {
-    fetchMock.mockResolvedValue(Response.json({ message: "Provider not found", code: "PROVIDER_NOT_FOUND" }, { status: 404 }));
+    fetchMock.mockResolvedValue(
+      Response.json({ message: "Provider not found", code: "PROVIDER_NOT_FOUND" }, { status: 404 }),
+    );
     await renderCard({ googleSignIn: true });
     const button = screen.getByRole("button", { name: "Connect Google Sheets" });
     await userEvent.click(button);
@@ -131,7 +142,10 @@ describe("Google Sheets card", () => {
     });
     expect(screen.getByRole("button", { name: "Connect Google Sheets" })).toBeTruthy();
     cleanup();
-    await renderCard({ googleSignIn: true, accounts: [{ id: "a1", provider: "google", approvedScopes: ["openid", SHEETS_SCOPE] }] });
+    await renderCard({
+      googleSignIn: true,
+      accounts: [{ id: "a1", provider: "google", approvedScopes: ["openid", SHEETS_SCOPE] }],
+    });
     expect(screen.getByText("Uses your Google account")).toBeTruthy();
     expect(screen.getByText("Connected", { exact: true })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Connect Google Sheets" })).toBeNull();
@@ -139,7 +153,10 @@ describe("Google Sheets card", () => {
 
   it("[INTEG-15] Disconnect asks first, then unlinks the Google account that grants the scopes", async () => {
     fetchMock.mockResolvedValue(json({ status: true }));
-    await renderCard({ googleSignIn: true, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
+    await renderCard({
+      googleSignIn: true,
+      accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }],
+    });
     await userEvent.click(screen.getByRole("button", { name: "Disconnect Google Sheets" }));
     const dialog = await screen.findByRole("dialog", { name: "Disconnect Google Sheets?" });
     expect(fetchMock).not.toHaveBeenCalled();
@@ -153,7 +170,10 @@ describe("Google Sheets card", () => {
   it("[INTEG-15] a refused unlink toasts 'Failed to disconnect integration'", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     fetchMock.mockResolvedValue(json({ message: "You can't unlink your last account" }, 400));
-    await renderCard({ googleSignIn: true, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
+    await renderCard({
+      googleSignIn: true,
+      accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }],
+    });
     await userEvent.click(screen.getByRole("button", { name: "Disconnect Google Sheets" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Disconnect" }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith("Failed to disconnect integration"));
@@ -161,7 +181,11 @@ describe("Google Sheets card", () => {
   });
 
   it("[ROLE-07] a member sees Disconnect disabled too", async () => {
-    await renderCard({ googleSignIn: true, role: MEMBER_ROLE, accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }] });
+    await renderCard({
+      googleSignIn: true,
+      role: MEMBER_ROLE,
+      accounts: [{ id: "acc_google", provider: "google", approvedScopes: [SHEETS_SCOPE] }],
+    });
     expect((screen.getByRole("button", { name: "Disconnect Google Sheets" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -14,7 +14,14 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
 import { linkErrorText, startOAuthLink, unlinkOAuthAccount } from "./api/oauth-link";
 import { useRevalidateOrg } from "@/client/api/revalidate-org";
@@ -113,14 +120,16 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
           <DialogHeader>
             <DialogTitle>Connect {def.name}</DialogTitle>
             <DialogDescription>
-              {def.name} connects through your {provider} account: you sign in with {provider} and approve access, instead of entering credentials.
+              {def.name} connects through your {provider} account: you sign in with {provider} and approve access,
+              instead of entering credentials.
             </DialogDescription>
           </DialogHeader>
           <Alert variant="warning">
             <ExternalLink aria-hidden />
             <AlertTitle>{provider} sign-in is not configured</AlertTitle>
             <AlertDescription>
-              An administrator must configure {provider} sign-in on this Switchboard server before {def.name} can be connected.
+              An administrator must configure {provider} sign-in on this Switchboard server before {def.name} can be
+              connected.
             </AlertDescription>
           </Alert>
           <div className="grid gap-2 text-sm">

@@ -10,9 +10,12 @@ export interface TestOutcome {
 export async function runPostgresTest(orgId: string, data: Record<string, unknown>): Promise<TestOutcome> {
   try {
     const res = await testPostgresConnection(orgId, data);
-    return res.ok ? { ok: true, message: `Connection successful: ${shortVersion(res.version)}` } : { ok: false, message: `Connection failed: ${res.error}` };
+    return res.ok
+      ? { ok: true, message: `Connection successful: ${shortVersion(res.version)}` }
+      : { ok: false, message: `Connection failed: ${res.error}` };
   } catch (failure) {
-    if (failure instanceof HttpError) return { ok: false, message: `Connection failed: ${errorMessage(failure, "the test could not be run")}` };
+    if (failure instanceof HttpError)
+      return { ok: false, message: `Connection failed: ${errorMessage(failure, "the test could not be run")}` };
     return { ok: false, message: "Connection failed: the server could not be reached" };
   }
 }

@@ -30,7 +30,8 @@ export function AzureInstanceForm({ existing }: { existing: string[] }) {
 
   function changeType(next: "chat" | "embedding") {
     // Follow the type's default unless the admin typed a model of their own.
-    if (underlyingModel === azureUnderlyingModel(type) || underlyingModel === "") setUnderlyingModel(azureUnderlyingModel(next));
+    if (underlyingModel === azureUnderlyingModel(type) || underlyingModel === "")
+      setUnderlyingModel(azureUnderlyingModel(next));
     setType(next);
   }
 
@@ -48,7 +49,11 @@ export function AzureInstanceForm({ existing }: { existing: string[] }) {
     }
     setSaving(true);
     try {
-      await addAzureInstance(org.id, { deploymentName: name, type, underlyingModel: underlyingModel.trim() || azureUnderlyingModel(type) });
+      await addAzureInstance(org.id, {
+        deploymentName: name,
+        type,
+        underlyingModel: underlyingModel.trim() || azureUnderlyingModel(type),
+      });
       toast.success("Azure model instance added successfully");
       setDeploymentName("");
       setError(null);
@@ -62,7 +67,12 @@ export function AzureInstanceForm({ existing }: { existing: string[] }) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Add Azure instance" className="grid gap-4 rounded-lg border bg-muted/30 p-4">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="Add Azure instance"
+      className="grid gap-4 rounded-lg border bg-muted/30 p-4"
+    >
       <h3 className="text-sm font-semibold">Add Azure Instance</h3>
       <div className="grid gap-4 md:grid-cols-[1fr_10rem_1fr_auto] md:items-start">
         <div className="grid gap-2">
@@ -89,7 +99,13 @@ export function AzureInstanceForm({ existing }: { existing: string[] }) {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="azure-type">Type</Label>
-          <NativeSelect id="azure-type" value={type} onChange={(e) => changeType(e.target.value as "chat" | "embedding")} {...gate} disabled={!isAdmin || saving}>
+          <NativeSelect
+            id="azure-type"
+            value={type}
+            onChange={(e) => changeType(e.target.value as "chat" | "embedding")}
+            {...gate}
+            disabled={!isAdmin || saving}
+          >
             <option value="chat">Chat</option>
             <option value="embedding">Embedding</option>
           </NativeSelect>

@@ -36,7 +36,9 @@ export function AzureInstancesCard({ preferences }: { preferences: ModelPreferen
     <Card>
       <CardHeader>
         <CardTitle>Azure Model Instances</CardTitle>
-        <CardDescription>Each deployment in your Azure OpenAI resource becomes a model agents can use, named after the deployment.</CardDescription>
+        <CardDescription>
+          Each deployment in your Azure OpenAI resource becomes a model agents can use, named after the deployment.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {!azureConnected && (
@@ -54,16 +56,24 @@ export function AzureInstancesCard({ preferences }: { preferences: ModelPreferen
           </Alert>
         )}
         {instances.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">No Azure model instances yet.</p>
+          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
+            No Azure model instances yet.
+          </p>
         ) : (
           <div className="overflow-x-auto rounded-lg border">
             <table className="w-full text-sm">
               <caption className="sr-only">Azure model instances</caption>
               <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Deployment</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Underlying Model</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Deployment
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Underlying Model
+                  </th>
                   <th scope="col" className="px-3 py-2 text-right font-medium">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -53,13 +53,18 @@ export function DefaultModelsCard({ models, preferences }: { models: CatalogMode
     <Card>
       <CardHeader>
         <CardTitle>Default Model Selection</CardTitle>
-        <CardDescription>New agents start with the default chat model; knowledge bases embed documents with the default embedding model.</CardDescription>
+        <CardDescription>
+          New agents start with the default chat model; knowledge bases embed documents with the default embedding
+          model.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {!hasChat && (
           <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4 text-sm sm:flex-row sm:items-center">
             <Cpu className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-            <p className="flex-1 text-muted-foreground">No models are available yet. Connect a model provider to choose your default models.</p>
+            <p className="flex-1 text-muted-foreground">
+              No models are available yet. Connect a model provider to choose your default models.
+            </p>
             <Button asChild size="sm" variant="outline">
               <Link to="/control-hub/providers">
                 Go to Providers
@@ -94,7 +99,9 @@ export function DefaultModelsCard({ models, preferences }: { models: CatalogMode
               disabled={!isAdmin || saving || (!hasEmbedding && !embedding)}
               title={gate.title}
             />
-            {!hasEmbedding && <p className="text-xs text-muted-foreground">Embedding models come from OpenAI or Azure OpenAI.</p>}
+            {!hasEmbedding && (
+              <p className="text-xs text-muted-foreground">Embedding models come from OpenAI or Azure OpenAI.</p>
+            )}
           </div>
         </div>
       </CardContent>

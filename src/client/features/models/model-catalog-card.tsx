@@ -12,7 +12,9 @@ export function ModelCatalogCard({ models }: { models: CatalogModel[] }) {
     <Card>
       <CardHeader>
         <CardTitle>Model Catalogue</CardTitle>
-        <CardDescription>Every model Switchboard knows. A model becomes available when its provider is connected.</CardDescription>
+        <CardDescription>
+          Every model Switchboard knows. A model becomes available when its provider is connected.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <div className="max-h-[28rem] overflow-auto rounded-lg border">
@@ -20,13 +22,27 @@ export function ModelCatalogCard({ models }: { models: CatalogModel[] }) {
             <caption className="sr-only">Model catalogue</caption>
             <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Model</th>
-                <th scope="col" className="px-3 py-2 font-medium">Provider</th>
-                <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                <th scope="col" className="px-3 py-2 font-medium">Context</th>
-                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">Output</th>
-                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">Vision</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Model
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Provider
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Context
+                </th>
+                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                  Output
+                </th>
+                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                  Vision
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -36,10 +52,20 @@ export function ModelCatalogCard({ models }: { models: CatalogModel[] }) {
                   <td className="px-3 py-2">{model.provider}</td>
                   <td className="px-3 py-2">{model.type === "chat" ? "Chat" : "Embedding"}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{modelSizeLabel(model)}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{model.outputTokens ? number.format(model.outputTokens) : "—"}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{model.type === "chat" ? (model.vision ? "Yes" : "No") : "—"}</td>
+                  <td className="hidden px-3 py-2 md:table-cell">
+                    {model.outputTokens ? number.format(model.outputTokens) : "—"}
+                  </td>
+                  <td className="hidden px-3 py-2 md:table-cell">
+                    {model.type === "chat" ? (model.vision ? "Yes" : "No") : "—"}
+                  </td>
                   <td className="px-3 py-2">
-                    {available.has(model.key) ? <Badge variant="success">Available</Badge> : <Badge variant="outline" className="text-muted-foreground">Not connected</Badge>}
+                    {available.has(model.key) ? (
+                      <Badge variant="success">Available</Badge>
+                    ) : (
+                      <Badge variant="outline" className="text-muted-foreground">
+                        Not connected
+                      </Badge>
+                    )}
                   </td>
                 </tr>
               ))}

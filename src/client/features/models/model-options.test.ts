@@ -11,13 +11,19 @@ describe("model options", () => {
   });
 
   it("[MODEL-14][MODEL-15] an embedding option shows max tokens and dimensions", () => {
-    expect(modelOptionLabel(findCatalogModel("openai:text-embedding-3-large")!)).toBe("text-embedding-3-large · OpenAI · 8K tokens · 3072 dimensions");
+    expect(modelOptionLabel(findCatalogModel("openai:text-embedding-3-large")!)).toBe(
+      "text-embedding-3-large · OpenAI · 8K tokens · 3072 dimensions",
+    );
   });
 
   it("[MODEL-17][MODEL-18] Azure instances group under Azure with the spec's defaults", () => {
     const models = availableModels(
       { openai: true, azure_openai: true },
-      { modelInstances: { "azure:prod": { provider: "azure_openai", deploymentName: "prod", type: "chat", underlyingModel: "gpt-4" } } },
+      {
+        modelInstances: {
+          "azure:prod": { provider: "azure_openai", deploymentName: "prod", type: "chat", underlyingModel: "gpt-4" },
+        },
+      },
     );
     const chat = groupByProvider(models, "chat");
     expect(chat.map(([provider]) => provider)).toEqual(["OpenAI", "Azure"]);

@@ -4,7 +4,9 @@ import { contextLabel, type CatalogModel } from "@/shared/models/catalog";
 /** "128K tokens" for chat models; "8K tokens · 1536 dimensions" for embeddings. */
 export function modelSizeLabel(model: CatalogModel): string {
   if (model.type === "embedding") {
-    return [model.maxTokens && contextLabel(model.maxTokens), model.dimensions && `${model.dimensions} dimensions`].filter(Boolean).join(" · ");
+    return [model.maxTokens && contextLabel(model.maxTokens), model.dimensions && `${model.dimensions} dimensions`]
+      .filter(Boolean)
+      .join(" · ");
   }
   return model.tokens ? contextLabel(model.tokens) : "";
 }
@@ -15,7 +17,10 @@ export function modelOptionLabel(model: CatalogModel): string {
 }
 
 /** Models of one type, grouped by provider label in first-seen order. */
-export function groupByProvider(models: readonly CatalogModel[], type: CatalogModel["type"]): Array<[string, CatalogModel[]]> {
+export function groupByProvider(
+  models: readonly CatalogModel[],
+  type: CatalogModel["type"],
+): Array<[string, CatalogModel[]]> {
   const groups = new Map<string, CatalogModel[]>();
   for (const model of models) {
     if (model.type !== type) continue;

@@ -14,7 +14,10 @@ export function ModelsPage() {
   const { data, error, mutate } = useModels(org.id);
   return (
     <section className="flex flex-col gap-6">
-      <SectionHeader title="Models" description="Choose your organization's default models and register Azure OpenAI deployments." />
+      <SectionHeader
+        title="Models"
+        description="Choose your organization's default models and register Azure OpenAI deployments."
+      />
       {error && !data ? (
         <Card>
           <DataErrorFallback onRetry={() => void mutate()} />

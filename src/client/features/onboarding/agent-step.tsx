@@ -27,7 +27,12 @@ export function AgentStep({
       </div>
       <div className="grid gap-2">
         <Label htmlFor="onboarding-agent-name">Name</Label>
-        <Input id="onboarding-agent-name" value={values.agentName} disabled={disabled} onChange={(e) => onChange("agentName", e.target.value)} />
+        <Input
+          id="onboarding-agent-name"
+          value={values.agentName}
+          disabled={disabled}
+          onChange={(e) => onChange("agentName", e.target.value)}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="onboarding-agent-description">Description</Label>
@@ -57,7 +62,12 @@ export function AgentStep({
           const id = `onboarding-tool-${tool.name}`;
           return (
             <div key={tool.name} className="flex items-start gap-3 rounded-md border p-3">
-              <Checkbox id={id} checked={checked} disabled={disabled || (!checked && full)} onCheckedChange={() => onToggleTool(tool.name)} />
+              <Checkbox
+                id={id}
+                checked={checked}
+                disabled={disabled || (!checked && full)}
+                onCheckedChange={() => onToggleTool(tool.name)}
+              />
               <div className="grid gap-1">
                 <Label htmlFor={id}>{tool.displayName}</Label>
                 <p className="text-xs text-muted-foreground">{tool.description}</p>

@@ -12,7 +12,11 @@ export interface FirstAgentDeps {
   refresh: () => Promise<unknown>;
 }
 
-export async function createFirstAgent(orgId: string, state: OnboardingState, deps: FirstAgentDeps): Promise<Agent | null> {
+export async function createFirstAgent(
+  orgId: string,
+  state: OnboardingState,
+  deps: FirstAgentDeps,
+): Promise<Agent | null> {
   try {
     await saveConnections(orgId, connectionsBody(state));
     const agent = await saveAgent(orgId, firstAgentPayload(state));

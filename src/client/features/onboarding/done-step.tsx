@@ -15,7 +15,13 @@ const QUICK_TIPS = [
   "Rename or delete a conversation from its menu in the sidebar",
 ];
 
-export function DoneStep({ onStartChatting, onExploreControlHub }: { onStartChatting: () => void; onExploreControlHub: () => void }) {
+export function DoneStep({
+  onStartChatting,
+  onExploreControlHub,
+}: {
+  onStartChatting: () => void;
+  onExploreControlHub: () => void;
+}) {
   return (
     <div className="grid gap-6">
       <div className="grid justify-items-center gap-2 text-center">

@@ -47,7 +47,10 @@ describe("shouldOpenOnboarding", () => {
 describe("onboarding completion storage", () => {
   it("[ONB-32] is kept per organisation in local storage", () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
     expect(isOnboardingComplete("org-a", storage)).toBe(false);
     markOnboardingComplete("org-a", storage);
     expect(isOnboardingComplete("org-a", storage)).toBe(true);
@@ -67,12 +70,17 @@ describe("provider step", () => {
 
   it("[ONB-13] requires every credential field after trimming, with the provider's own message", () => {
     expect(validateProviderStep("openai", {})).toEqual({ OPENAI_API_KEY: "API key is required" });
-    expect(validateProviderStep("anthropic", { ANTHROPIC_API_KEY: "   " })).toEqual({ ANTHROPIC_API_KEY: "API key is required" });
+    expect(validateProviderStep("anthropic", { ANTHROPIC_API_KEY: "   " })).toEqual({
+      ANTHROPIC_API_KEY: "API key is required",
+    });
     expect(validateProviderStep("openai", { OPENAI_API_KEY: " sk-test " })).toEqual({});
   });
 
   it("[ONB-13] checks every required field of a provider and leaves optional ones alone", () => {
-    expect(validateProviderStep("azure_openai", {})).toEqual({ RESOURCE_NAME: "Resource name is required", API_KEY: "API key is required" });
+    expect(validateProviderStep("azure_openai", {})).toEqual({
+      RESOURCE_NAME: "Resource name is required",
+      API_KEY: "API key is required",
+    });
   });
 
   it("[ONB-14] editing a field clears only its error", () => {
@@ -88,7 +96,11 @@ describe("provider step", () => {
   });
 
   it("[ONB-10] sends the trimmed credentials keyed by provider key", () => {
-    const state = { ...initialOnboardingState(), selectedProvider: "openai" as const, providerCredentials: { OPENAI_API_KEY: "  sk-test " } };
+    const state = {
+      ...initialOnboardingState(),
+      selectedProvider: "openai" as const,
+      providerCredentials: { OPENAI_API_KEY: "  sk-test " },
+    };
     expect(connectionsBody(state)).toEqual({ openai: { OPENAI_API_KEY: "sk-test" } });
   });
 });
@@ -96,7 +108,14 @@ describe("provider step", () => {
 describe("agent step", () => {
   it("[ONB-33] [ONB-17] [ONB-21] the state starts with the spec's defaults", () => {
     const state = initialOnboardingState();
-    expect(Object.keys(state).sort()).toEqual(["agentDescription", "agentInstructions", "agentName", "providerCredentials", "selectedProvider", "selectedTools"]);
+    expect(Object.keys(state).sort()).toEqual([
+      "agentDescription",
+      "agentInstructions",
+      "agentName",
+      "providerCredentials",
+      "selectedProvider",
+      "selectedTools",
+    ]);
     expect(state.agentName).toBe("My First Agent");
     expect(state.agentDescription).toBe("A helpful AI assistant for my organization");
     expect(state.agentInstructions.length).toBeGreaterThan(20);
@@ -133,7 +152,9 @@ describe("agent step", () => {
       mcpServers: [],
     });
     expect(DEFAULT_CONVERSATION_STARTERS).toHaveLength(3);
-    expect(firstAgentPayload({ ...initialOnboardingState(), selectedProvider: "anthropic" }).model).toBe("anthropic:claude-sonnet-4-20250514");
+    expect(firstAgentPayload({ ...initialOnboardingState(), selectedProvider: "anthropic" }).model).toBe(
+      "anthropic:claude-sonnet-4-20250514",
+    );
   });
 
   it("[ONB-05] has four steps", () => {

@@ -17,7 +17,11 @@ export const DEFAULT_AGENT_DESCRIPTION = "A helpful AI assistant for my organiza
 export const DEFAULT_AGENT_INSTRUCTIONS =
   "You are a friendly and helpful assistant for our organization. Answer questions clearly and concisely, " +
   "use your tools to look things up when it helps, and say so honestly when you are not sure about something.";
-export const DEFAULT_CONVERSATION_STARTERS: readonly string[] = ["What can you help me with?", "Summarise a topic for me", "Help me draft a message"];
+export const DEFAULT_CONVERSATION_STARTERS: readonly string[] = [
+  "What can you help me with?",
+  "Summarise a topic for me",
+  "Help me draft a message",
+];
 
 /** ONB-33 */
 export interface OnboardingState {
@@ -43,7 +47,9 @@ export const onboardingProviders = (): ConnectionDefinition[] =>
 
 /** ONB-19: the recommended tools plus the defaults, in catalogue order. */
 export function onboardingTools(): ToolMetadata[] {
-  return toolDefinitions.filter((t) => !t.isPrivate && (t.recommended || ONBOARDING_DEFAULT_TOOLS.includes(t.name))).map(toolMetadata);
+  return toolDefinitions
+    .filter((t) => !t.isPrivate && (t.recommended || ONBOARDING_DEFAULT_TOOLS.includes(t.name)))
+    .map(toolMetadata);
 }
 
 /** ONB-20: a tool can be added only while fewer than 4 are chosen; removing is always possible. */
@@ -59,14 +65,18 @@ export const isMaskedField = isSecretField;
  * ONB-12/13: a provider must be chosen; every required field must be non-empty after trimming. The message
  * is the provider's own where it has one (rulings.md), else "{field} is required".
  */
-export function validateProviderStep(provider: string | null, credentials: Record<string, string>): Record<string, string> {
+export function validateProviderStep(
+  provider: string | null,
+  credentials: Record<string, string>,
+): Record<string, string> {
   if (!provider) return { provider: "Please select a provider" };
   const def = PROVIDERS.find((p) => p.key === provider);
   if (!def) return { provider: "Please select a provider" };
   const errors: Record<string, string> = {};
   const parsed = def.schema.safeParse(credentials);
   const schemaMessages = new Map<string, string>();
-  if (!parsed.success) for (const issue of parsed.error.issues) schemaMessages.set(String(issue.path[0]), issue.message);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) schemaMessages.set(String(issue.path[0]), issue.message);
   for (const field of def.fields) {
     if (def.optionalFields?.includes(field)) continue;
     if ((credentials[field] ?? "").trim()) continue;
@@ -87,7 +97,8 @@ export function connectionsBody(state: OnboardingState): Record<string, Record<s
   const provider = state.selectedProvider!;
   const def = PROVIDERS.find((p) => p.key === provider)!;
   const creds: Record<string, string> = {};
-  for (const field of def.fields) if (state.providerCredentials[field]?.trim()) creds[field] = state.providerCredentials[field].trim();
+  for (const field of def.fields)
+    if (state.providerCredentials[field]?.trim()) creds[field] = state.providerCredentials[field].trim();
   return { [provider]: creds };
 }
 
@@ -112,9 +123,15 @@ export function firstAgentPayload(state: OnboardingState): Omit<SaveAgentInput, 
 }
 
 /** ONB-01: once user, organisation and agents have loaded; not marked complete; no model or no agents. */
-export function shouldOpenOnboarding(o: { loaded: boolean; completed: boolean; hasModel: boolean; agentCount: number }): boolean {
+export function shouldOpenOnboarding(o: {
+  loaded: boolean;
+  completed: boolean;
+  hasModel: boolean;
+  agentCount: number;
+}): boolean {
   return o.loaded && !o.completed && (!o.hasModel || o.agentCount === 0);
 }
 
 /** ONB-02 */
-export const isControlHubPath = (pathname: string) => pathname === "/control-hub" || pathname.startsWith("/control-hub/");
+export const isControlHubPath = (pathname: string) =>
+  pathname === "/control-hub" || pathname.startsWith("/control-hub/");

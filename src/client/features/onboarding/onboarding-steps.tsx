@@ -4,7 +4,14 @@ import { Button } from "@/client/components/ui/button";
 import { AgentStep } from "./agent-step";
 import { createFirstAgent } from "./create-first-agent";
 import { DoneStep } from "./done-step";
-import { clearFieldError, initialOnboardingState, ONBOARDING_STEPS, toggleTool, validateProviderStep, type OnboardingState } from "./onboarding-rules";
+import {
+  clearFieldError,
+  initialOnboardingState,
+  ONBOARDING_STEPS,
+  toggleTool,
+  validateProviderStep,
+  type OnboardingState,
+} from "./onboarding-rules";
 import { ProviderStep } from "./provider-step";
 import { WelcomeStep } from "./welcome-step";
 
@@ -69,7 +76,10 @@ export function OnboardingSteps({
           aria-valuenow={step}
           className="h-2 overflow-hidden rounded-full bg-muted"
         >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${(step / ONBOARDING_STEPS) * 100}%` }} />
+          <div
+            className="h-full bg-primary transition-[width]"
+            style={{ width: `${(step / ONBOARDING_STEPS) * 100}%` }}
+          />
         </div>
       </div>
 

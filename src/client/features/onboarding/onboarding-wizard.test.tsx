@@ -110,7 +110,8 @@ describe("OnboardingWizard", () => {
   it("[ONB-24] [ONB-25] [ONB-26] [ONB-29] [ONB-31] [ONB-32] creating shows the submitting state, then finishes into chat with the new agent", async () => {
     const u = userEvent.setup();
     let release!: () => void;
-    createAgent = () => new Promise((resolve) => (release = () => resolve(json({ id: 42, name: "My First Agent" }, 201))));
+    createAgent = () =>
+      new Promise((resolve) => (release = () => resolve(json({ id: 42, name: "My First Agent" }, 201))));
     renderWizard();
     await toAgentStep(u);
     await u.click(screen.getByRole("button", { name: "Create Agent" }));
@@ -120,7 +121,10 @@ describe("OnboardingWizard", () => {
 
     const connect = fetchMock.mock.calls.find(([url]) => String(url).startsWith("/api/updateConnections"))!;
     expect(JSON.parse(String(connect[1]!.body))).toEqual({ openai: { OPENAI_API_KEY: "sk-test" } });
-    const agentGets = () => fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith("/api/agents") && (init?.method ?? "GET") === "GET").length;
+    const agentGets = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => String(url).startsWith("/api/agents") && (init?.method ?? "GET") === "GET",
+      ).length;
     const before = agentGets();
 
     await act(async () => release());
@@ -140,7 +144,9 @@ describe("OnboardingWizard", () => {
     await toAgentStep(u);
     await u.click(screen.getByRole("button", { name: "Create Agent" }));
     await screen.findByText("You're All Set!");
-    const creates = fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith("/api/agents") && init?.method === "POST");
+    const creates = fetchMock.mock.calls.filter(
+      ([url, init]) => String(url).startsWith("/api/agents") && init?.method === "POST",
+    );
     expect(creates).toHaveLength(1);
     const body = JSON.parse(String(creates[0]![1]!.body));
     expect(body).toMatchObject({ logoUrl: "", integrations: [], mcpServers: [] });
@@ -169,7 +175,11 @@ describe("OnboardingWizard", () => {
     renderWizard();
     await toAgentStep(u);
     await u.click(screen.getByRole("button", { name: "Create Agent" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("There was an error setting up your agent. You can complete the setup manually."));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        "There was an error setting up your agent. You can complete the setup manually.",
+      ),
+    );
     expect(log).toHaveBeenCalled();
     expect(screen.getByText("Step 3 of 4")).toBeTruthy();
     expect(window.localStorage.getItem(onboardingStorageKey(ORG.id))).toBeNull();

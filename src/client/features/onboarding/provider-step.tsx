@@ -23,9 +23,16 @@ export function ProviderStep({
     <div className="grid gap-5">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold tracking-tight">Connect an AI Provider</h2>
-        <p className="text-sm text-muted-foreground">Choose the provider whose models your agent will use, and enter its API key.</p>
+        <p className="text-sm text-muted-foreground">
+          Choose the provider whose models your agent will use, and enter its API key.
+        </p>
       </div>
-      <div role="radiogroup" aria-label="Provider" aria-invalid={errors.provider ? true : undefined} className="grid gap-3 sm:grid-cols-2">
+      <div
+        role="radiogroup"
+        aria-label="Provider"
+        aria-invalid={errors.provider ? true : undefined}
+        className="grid gap-3 sm:grid-cols-2"
+      >
         {providers.map((p) => {
           const selected = p.key === provider;
           return (

@@ -44,17 +44,36 @@ export function ProviderCard({ def }: { def: ConnectionDefinition }) {
         actions={
           connected ? (
             <>
-              <Button variant="outline" size="sm" onClick={() => openDialog("edit")} aria-label={`Edit ${def.name}`} {...gate}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => openDialog("edit")}
+                aria-label={`Edit ${def.name}`}
+                {...gate}
+              >
                 <Pencil aria-hidden />
                 Edit
               </Button>
-              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Disconnect ${def.name}`} {...gate}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setConfirming(true)}
+                aria-label={`Disconnect ${def.name}`}
+                {...gate}
+              >
                 <Unplug aria-hidden />
                 Disconnect
               </Button>
             </>
           ) : (
-            <Button variant="outline" size="sm" onClick={() => openDialog("create")} aria-label={`Connect ${def.name}`} {...gate}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => openDialog("create")}
+              aria-label={`Connect ${def.name}`}
+              {...gate}
+            >
               <Plug aria-hidden />
               Connect
             </Button>

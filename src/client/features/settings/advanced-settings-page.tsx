@@ -29,11 +29,17 @@ export function AdvancedSettingsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <Link to="/control-hub/settings" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/control-hub/settings"
+        className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Back to Settings
       </Link>
-      <SectionHeader title="Advanced Settings" description="Settings that change what every agent in your organization can do." />
+      <SectionHeader
+        title="Advanced Settings"
+        description="Settings that change what every agent in your organization can do."
+      />
       <PrivateToolsList />
     </section>
   );

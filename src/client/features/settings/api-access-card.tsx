@@ -59,7 +59,10 @@ export function ApiAccessCard() {
           <KeyRound className="size-4 text-muted-foreground" aria-hidden />
           API Access
         </CardTitle>
-        <CardDescription>Call the Switchboard API from your own code with a personal key for {org.name}. Keep it secret, like a password.</CardDescription>
+        <CardDescription>
+          Call the Switchboard API from your own code with a personal key for {org.name}. Keep it secret, like a
+          password.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p className="text-muted-foreground">
@@ -67,7 +70,13 @@ export function ApiAccessCard() {
           {expiresAt && <> Your current key expires on {dateFormat.format(new Date(expiresAt))}.</>}
         </p>
         {visibleKey && (
-          <Input readOnly value={visibleKey} aria-label="Your API key" className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <Input
+            readOnly
+            value={visibleKey}
+            aria-label="Your API key"
+            className="font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         )}
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

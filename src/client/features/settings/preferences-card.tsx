@@ -58,7 +58,13 @@ export function PreferencesCard() {
             {!agents.data ? (
               <Skeleton className="h-9 w-full" aria-label="Loading agents" />
             ) : (
-              <NativeSelect id="default-agent" value={value} onChange={(e) => setValue(e.target.value)} {...gate} disabled={!isAdmin || saving}>
+              <NativeSelect
+                id="default-agent"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                {...gate}
+                disabled={!isAdmin || saving}
+              >
                 <option value="">Select an agent...</option>
                 {missing && <option value={value}>Agent #{value} (not found)</option>}
                 {list.map((agent) => (
@@ -69,7 +75,9 @@ export function PreferencesCard() {
               </NativeSelect>
             )}
             {agents.data && list.length === 0 && (
-              <p className="text-xs text-muted-foreground">Your organization has no agents yet.{isAdmin && " Create one on the Agents tab."}</p>
+              <p className="text-xs text-muted-foreground">
+                Your organization has no agents yet.{isAdmin && " Create one on the Agents tab."}
+              </p>
             )}
           </div>
         )}

@@ -30,7 +30,11 @@ export function PrivateToolsList() {
       await revalidateOrg();
     } catch (failure) {
       setEnabled(saved.current);
-      toast.error(failure instanceof HttpError ? "Failed to update private tools settings" : "An error occurred while updating private tools settings");
+      toast.error(
+        failure instanceof HttpError
+          ? "Failed to update private tools settings"
+          : "An error occurred while updating private tools settings",
+      );
     } finally {
       setSaving(null);
     }
@@ -41,7 +45,8 @@ export function PrivateToolsList() {
       <CardHeader>
         <CardTitle>Private Tools</CardTitle>
         <CardDescription>
-          Enabled tools can be added to agents by admins; they are then available to everyone who chats with those agents.
+          Enabled tools can be added to agents by admins; they are then available to everyone who chats with those
+          agents.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -20,7 +20,8 @@ export function PrivateToolsSection() {
           Private Tools
         </CardTitle>
         <CardDescription>
-          Specialised tools stay hidden from agents until an admin enables them for the organization. {enabled} of {PRIVATE_TOOLS.length} enabled.
+          Specialised tools stay hidden from agents until an admin enables them for the organization. {enabled} of{" "}
+          {PRIVATE_TOOLS.length} enabled.
         </CardDescription>
       </CardHeader>
       <CardFooter>

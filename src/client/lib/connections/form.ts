@@ -23,7 +23,12 @@ export function initialValues(def: ConnectionDefinition, stored?: StoredConnecti
   for (const field of def.fields) {
     const storedValue = stored?.values[field];
     const fallback = def.fieldConfig?.[field]?.defaultValue;
-    values[field] = storedValue !== undefined && storedValue !== null ? String(storedValue) : fallback !== undefined ? String(fallback) : "";
+    values[field] =
+      storedValue !== undefined && storedValue !== null
+        ? String(storedValue)
+        : fallback !== undefined
+          ? String(fallback)
+          : "";
   }
   return values;
 }
@@ -33,9 +38,11 @@ export function isFieldVisible(def: ConnectionDefinition, field: string, values:
   return !when || when.equals.includes(values[when.field] ?? "");
 }
 
-export const visibleFields = (def: ConnectionDefinition, values: FormValues) => def.fields.filter((f) => isFieldVisible(def, f, values));
+export const visibleFields = (def: ConnectionDefinition, values: FormValues) =>
+  def.fields.filter((f) => isFieldVisible(def, f, values));
 
-export const isOptionalField = (def: ConnectionDefinition, field: string) => def.optionalFields?.includes(field) ?? false;
+export const isOptionalField = (def: ConnectionDefinition, field: string) =>
+  def.optionalFields?.includes(field) ?? false;
 
 /** A stored secret the user left empty: the server keeps it, so it counts as filled in. */
 const keepsStoredSecret = (field: string, value: string, secretsSet: readonly string[]) =>
@@ -51,7 +58,10 @@ export function connectionPayload(def: ConnectionDefinition, values: FormValues)
     const raw = values[field] ?? "";
     const value = fieldInputType(field, def.fieldConfig?.[field]) === "textarea" ? raw : raw.trim();
     if (value === "") continue;
-    data[field] = fieldInputType(field, def.fieldConfig?.[field]) === "number" && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    data[field] =
+      fieldInputType(field, def.fieldConfig?.[field]) === "number" && /^-?\d+(\.\d+)?$/.test(value)
+        ? Number(value)
+        : value;
   }
   return data;
 }
@@ -60,21 +70,30 @@ export function connectionPayload(def: ConnectionDefinition, values: FormValues)
  * The stored secrets an edit may leave empty, and the destination field whose change voids them: once
  * the host, URL, region or login changes, stored secrets are not sent there and must be entered again.
  */
-export function keptSecrets(def: ConnectionDefinition, values: FormValues, stored?: StoredConnection): { kept: readonly string[]; changed: string | null } {
+export function keptSecrets(
+  def: ConnectionDefinition,
+  values: FormValues,
+  stored?: StoredConnection,
+): { kept: readonly string[]; changed: string | null } {
   if (!stored) return { kept: [], changed: null };
   const changed = changedDestination(def, stored.values, connectionPayload(def, values));
   return { kept: changed ? [] : stored.secretsSet, changed };
 }
 
 /** Under a stored secret that must be typed again because `changedLabel` changed. */
-export const reenterSecretHint = (changedLabel: string) => `Enter it again: ${changedLabel} changed, and a stored secret is only sent where it was saved.`;
+export const reenterSecretHint = (changedLabel: string) =>
+  `Enter it again: ${changedLabel} changed, and a stored secret is only sent where it was saved.`;
 
 /**
  * Validates with the definition's schema and returns one message per field. An error on a hidden
  * field moves to the visible field that replaces it (Snowflake's combined password/token error shows
  * under the token when PAT auth is chosen).
  */
-export function validateConnection(def: ConnectionDefinition, values: FormValues, secretsSet: readonly string[] = []): FieldErrors {
+export function validateConnection(
+  def: ConnectionDefinition,
+  values: FormValues,
+  secretsSet: readonly string[] = [],
+): FieldErrors {
   const candidate: Record<string, unknown> = connectionPayload(def, values);
   for (const field of visibleFields(def, values)) {
     if (keepsStoredSecret(field, values[field] ?? "", secretsSet)) candidate[field] = "stored";
@@ -93,7 +112,9 @@ function displayedField(def: ConnectionDefinition, field: string, values: FormVa
   if (!def.fields.includes(field)) return def.fields[0];
   if (isFieldVisible(def, field, values)) return field;
   const controller = def.fieldConfig?.[field]?.showWhen?.field;
-  return def.fields.find((f) => f !== field && def.fieldConfig?.[f]?.showWhen?.field === controller && isFieldVisible(def, f, values));
+  return def.fields.find(
+    (f) => f !== field && def.fieldConfig?.[f]?.showWhen?.field === controller && isFieldVisible(def, f, values),
+  );
 }
 
 /** Per-field messages from a failed save (`details.fields` of the API error). */

@@ -6,7 +6,9 @@ export const agent = pgTable(
   "agent",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     logoUrl: text("logo_url").notNull().default(""),
@@ -32,7 +34,9 @@ export const mcpServer = pgTable(
   "mcp_server",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     enabled: boolean("enabled").notNull().default(true),

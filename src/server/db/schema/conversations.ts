@@ -1,11 +1,24 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
 
 export const conversation = pgTable(
   "conversation",
   {
     id: uuid("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     agentId: integer("agent_id").notNull(),
     name: text("name"),
@@ -17,7 +30,10 @@ export const conversation = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("conversation_org_user_idx").on(t.organizationId, t.userId, t.updatedAt), index("conversation_parent_idx").on(t.parentConversationId)],
+  (t) => [
+    index("conversation_org_user_idx").on(t.organizationId, t.userId, t.updatedAt),
+    index("conversation_parent_idx").on(t.parentConversationId),
+  ],
 );
 
 export const message = pgTable(
@@ -25,8 +41,12 @@ export const message = pgTable(
   {
     id: uuid("id").primaryKey(),
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id").notNull().references(() => conversation.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversation.id, { onDelete: "cascade" }),
     clientId: text("client_id"),
     role: text("role").notNull(), // user | assistant | system
     content: text("content").notNull().default(""),
@@ -50,8 +70,12 @@ export const chatStream = pgTable(
   "chat_stream",
   {
     id: uuid("id").primaryKey(), // = the assistant message id
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id").notNull().references(() => conversation.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversation.id, { onDelete: "cascade" }),
     status: text("status").notNull().default("active"), // active | done | error | aborted | interrupted
     instanceId: text("instance_id").notNull(),
     stopRequested: boolean("stop_requested").notNull().default(false),
@@ -64,7 +88,9 @@ export const chatStream = pgTable(
 export const chatStreamChunk = pgTable(
   "chat_stream_chunk",
   {
-    streamId: uuid("stream_id").notNull().references(() => chatStream.id, { onDelete: "cascade" }),
+    streamId: uuid("stream_id")
+      .notNull()
+      .references(() => chatStream.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     data: text("data").notNull(),
   },
@@ -74,9 +100,15 @@ export const chatStreamChunk = pgTable(
 export const feedback = pgTable(
   "feedback",
   {
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id").notNull().references(() => conversation.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversation.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     agentId: integer("agent_id").notNull(),
     isHelpful: boolean("is_helpful").notNull(),
     comment: text("comment"),

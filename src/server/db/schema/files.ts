@@ -12,7 +12,9 @@ export const file = pgTable(
   "file",
   {
     id: uuid("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     key: text("key").notNull(),
     contentKey: text("content_key").notNull(),
@@ -22,5 +24,8 @@ export const file = pgTable(
     status: text("status").$type<FileStatus>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("file_org_key_idx").on(t.organizationId, t.key), index("file_org_user_idx").on(t.organizationId, t.userId)],
+  (t) => [
+    uniqueIndex("file_org_key_idx").on(t.organizationId, t.key),
+    index("file_org_user_idx").on(t.organizationId, t.userId),
+  ],
 );

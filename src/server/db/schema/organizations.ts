@@ -5,7 +5,9 @@ import { organization } from "./auth";
 import type { ModelPreferences, OrgSettings } from "../../../shared/org";
 
 export const orgSettings = pgTable("org_settings", {
-  organizationId: text("organization_id").primaryKey().references(() => organization.id, { onDelete: "cascade" }),
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
   settings: jsonb("settings").$type<OrgSettings>().notNull().default({ defaultAgentId: null, enabledPrivateTools: [] }),
   modelPreferences: jsonb("model_preferences").$type<ModelPreferences>().notNull().default({}),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -15,7 +17,9 @@ export const orgSettings = pgTable("org_settings", {
 export const connection = pgTable(
   "connection",
   {
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     encryptedData: text("encrypted_data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

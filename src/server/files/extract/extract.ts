@@ -12,7 +12,14 @@ export type Extraction =
   | { kind: "unsupported"; reason: string };
 
 // A macro-enabled .xlsm is the same zip as .xlsx; the macros are never read.
-const BINARY: Record<string, BinaryFormat> = { pdf: "pdf", docx: "docx", doc: "doc", xls: "xls", xlsx: "xlsx", xlsm: "xlsx" };
+const BINARY: Record<string, BinaryFormat> = {
+  pdf: "pdf",
+  docx: "docx",
+  doc: "doc",
+  xls: "xls",
+  xlsx: "xlsx",
+  xlsm: "xlsx",
+};
 const PLAIN = new Set(["txt", "md", "csv", "json", "xml", "yaml", "yml"]);
 
 export function capText(text: string, max = MAX_EXTRACTED_CHARS): { text: string; truncated: boolean } {

@@ -26,15 +26,25 @@ const parsers = {
   async doc(bytes) {
     const WordExtractor = require("word-extractor");
     const doc = await new WordExtractor().extract(Buffer.from(bytes));
-    const parts = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes(), doc.getTextboxes({ includeHeadersAndFooters: false })];
-    return parts.map((p) => (p ?? "").trim()).filter(Boolean).join("\n\n");
+    const parts = [
+      doc.getBody(),
+      doc.getFootnotes(),
+      doc.getEndnotes(),
+      doc.getTextboxes({ includeHeadersAndFooters: false }),
+    ];
+    return parts
+      .map((p) => (p ?? "").trim())
+      .filter(Boolean)
+      .join("\n\n");
   },
   // .xlsx and .xlsm: ExcelJS, which reads only the Office Open XML zip (security #16).
   async xlsx(bytes) {
     const ExcelJS = require("exceljs");
     const { workbookText } = await import("./sheet-text.mjs");
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(bytes), { ignoreNodes: ["dataValidations", "conditionalFormatting", "hyperlinks", "drawing", "picture"] });
+    await book.xlsx.load(Buffer.from(bytes), {
+      ignoreNodes: ["dataValidations", "conditionalFormatting", "hyperlinks", "drawing", "picture"],
+    });
     return workbookText(book);
   },
   // Legacy .xls (BIFF) only: SheetJS 0.18.5 has open advisories and no fixed npm release, and it
@@ -42,8 +52,16 @@ const parsers = {
   async xls(bytes) {
     if (!OLE_SIGNATURE.every((b, i) => bytes[i] === b)) throw new Error("Not a legacy Excel workbook");
     const XLSX = require("xlsx");
-    const book = XLSX.read(bytes, { type: "array", cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false });
-    return book.SheetNames.map((name) => `## Sheet: ${name}\n${XLSX.utils.sheet_to_csv(book.Sheets[name], { blankrows: false }).trim()}`).join("\n\n");
+    const book = XLSX.read(bytes, {
+      type: "array",
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      bookVBA: false,
+    });
+    return book.SheetNames.map(
+      (name) => `## Sheet: ${name}\n${XLSX.utils.sheet_to_csv(book.Sheets[name], { blankrows: false }).trim()}`,
+    ).join("\n\n");
   },
 };
 

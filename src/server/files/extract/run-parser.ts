@@ -28,7 +28,11 @@ function workerUrl(): URL {
   throw new Error(`Cannot find ${WORKER_FILE}`);
 }
 
-export function parseInWorker(format: BinaryFormat, bytes: Uint8Array, limits: ParserLimits = DEFAULT_PARSER_LIMITS): Promise<string> {
+export function parseInWorker(
+  format: BinaryFormat,
+  bytes: Uint8Array,
+  limits: ParserLimits = DEFAULT_PARSER_LIMITS,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl(), {
       workerData: { format, bytes },
@@ -52,7 +56,9 @@ export function parseInWorker(format: BinaryFormat, bytes: Uint8Array, limits: P
       finish(() => (msg.ok ? resolve(msg.text ?? "") : reject(new Error(msg.error ?? "Extraction failed")))),
     );
     worker.once("error", (err: NodeJS.ErrnoException) =>
-      finish(() => reject(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error("The file needs too much memory to extract") : err)),
+      finish(() =>
+        reject(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error("The file needs too much memory to extract") : err),
+      ),
     );
     worker.once("exit", (code) => finish(() => reject(new Error(`Extraction stopped (exit ${code})`))));
   });

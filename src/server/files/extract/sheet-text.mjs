@@ -27,4 +27,5 @@ export function sheetToCsv(sheet) {
   return lines.join("\n");
 }
 
-export const workbookText = (book) => book.worksheets.map((sheet) => `## Sheet: ${sheet.name}\n${sheetToCsv(sheet).trim()}`).join("\n\n");
+export const workbookText = (book) =>
+  book.worksheets.map((sheet) => `## Sheet: ${sheet.name}\n${sheetToCsv(sheet).trim()}`).join("\n\n");

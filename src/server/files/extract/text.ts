@@ -8,8 +8,26 @@ export function decodeText(bytes: Uint8Array): string {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", copy: "©", reg: "®", trade: "™", hellip: "…",
-  mdash: "—", ndash: "–", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", bull: "•", middot: "·", euro: "€", pound: "£",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  bull: "•",
+  middot: "·",
+  euro: "€",
+  pound: "£",
 };
 
 function decodeEntities(text: string): string {
@@ -22,7 +40,8 @@ function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK_TAGS = /<\/?(p|div|section|article|header|footer|main|aside|nav|h[1-6]|li|ul|ol|tr|table|blockquote|pre|dt|dd|figure|figcaption|form|hr|title)\b[^<>]*>/gi;
+const BLOCK_TAGS =
+  /<\/?(p|div|section|article|header|footer|main|aside|nav|h[1-6]|li|ul|ol|tr|table|blockquote|pre|dt|dd|figure|figcaption|form|hr|title)\b[^<>]*>/gi;
 /** Elements whose content is not text, and comments. Scanned with indexOf: linear on any input. */
 const DROPPED = /<!--|<(script|style|noscript|template|svg|head)\b/g;
 

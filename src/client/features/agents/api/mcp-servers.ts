@@ -14,6 +14,8 @@ export function useMcpServers(orgId: string) {
   return useSWR<{ mcpServers: McpServerInfo[] }, HttpError>(mcpServersKey(orgId), fetcher);
 }
 
-export const createMcpServer = (orgId: string, input: McpServerInput) => callApi<McpServerInfo>(mcpServersKey(orgId), { method: "POST", body: input });
+export const createMcpServer = (orgId: string, input: McpServerInput) =>
+  callApi<McpServerInfo>(mcpServersKey(orgId), { method: "POST", body: input });
 
-export const deleteMcpServer = (orgId: string, id: number) => callApi<{ success: true }>(mcpServersKey(orgId), { method: "DELETE", body: { id } });
+export const deleteMcpServer = (orgId: string, id: number) =>
+  callApi<{ success: true }>(mcpServersKey(orgId), { method: "DELETE", body: { id } });

@@ -8,7 +8,10 @@ export const invitationPreviewKey = (invitationId: string, token: string) =>
   `/api/invitations/${encodeURIComponent(invitationId)}?token=${encodeURIComponent(token)}`;
 
 export function useInvitationPreview(invitationId: string, token: string) {
-  return useSWR<InvitationPreview, HttpError>(invitationPreviewKey(invitationId, token), fetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR<InvitationPreview, HttpError>(invitationPreviewKey(invitationId, token), fetcher, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }
 
 export const acceptInvitation = (invitationId: string, token: string) =>

@@ -8,11 +8,14 @@ export interface FeedbackState {
   data?: { isHelpful: boolean } | null;
 }
 
-export const feedbackKey = (orgId: string, conversationId: string) => orgPath(orgId, `/api/feedback?conversationId=${encodeURIComponent(conversationId)}`);
+export const feedbackKey = (orgId: string, conversationId: string) =>
+  orgPath(orgId, `/api/feedback?conversationId=${encodeURIComponent(conversationId)}`);
 
 export function useFeedback(orgId: string, conversationId: string) {
   return useSWR<FeedbackState, HttpError>(feedbackKey(orgId, conversationId), fetcher);
 }
 
-export const giveFeedback = (orgId: string, feedback: { conversationId: string; agentId: number; isHelpful: boolean }) =>
-  callApi(orgPath(orgId, "/api/feedback"), { method: "POST", body: feedback });
+export const giveFeedback = (
+  orgId: string,
+  feedback: { conversationId: string; agentId: number; isHelpful: boolean },
+) => callApi(orgPath(orgId, "/api/feedback"), { method: "POST", body: feedback });

@@ -137,7 +137,9 @@ describe("ChatInput", () => {
     fireEvent.dragOver(form(), { dataTransfer: { items: [{ kind: "file", type: "application/pdf" }], files: [] } });
     expect(screen.getByText("Drop files here")).toBeTruthy();
     expect(screen.getByText("Images, documents, spreadsheets supported")).toBeTruthy();
-    fireEvent.dragOver(form(), { dataTransfer: { items: [{ kind: "file", type: "application/x-msdownload" }], files: [] } });
+    fireEvent.dragOver(form(), {
+      dataTransfer: { items: [{ kind: "file", type: "application/x-msdownload" }], files: [] },
+    });
     expect(screen.getByText("Unsupported file type")).toBeTruthy();
     expect(screen.queryByText("Drop files here")).toBeNull();
     fireEvent.drop(form(), { dataTransfer: { items: [], files: [] } });
@@ -165,13 +167,37 @@ describe("ChatInput", () => {
     const image = new File(["x"], "image.png", { type: "image/png" });
     fireEvent.paste(textbox(), { clipboardData: { files: [image] } });
     expect(add).toHaveBeenCalledWith([image], "paste");
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to upload pasted content. Please try again."));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to upload pasted content. Please try again."),
+    );
   });
 
   it("[FILE-21] [FILE-22] the picker offers the chat types plus yaml and yml", () => {
     renderInput();
     const accept = screen.getByTestId("chat-file-input").getAttribute("accept")!.split(",");
-    for (const ext of ["png", "jpg", "jpeg", "gif", "bmp", "webp", "txt", "html", "htm", "doc", "docx", "csv", "json", "xml", "md", "pdf", "xls", "xlsx", "xlsm", "yaml", "yml"]) {
+    for (const ext of [
+      "png",
+      "jpg",
+      "jpeg",
+      "gif",
+      "bmp",
+      "webp",
+      "txt",
+      "html",
+      "htm",
+      "doc",
+      "docx",
+      "csv",
+      "json",
+      "xml",
+      "md",
+      "pdf",
+      "xls",
+      "xlsx",
+      "xlsm",
+      "yaml",
+      "yml",
+    ]) {
       expect(accept).toContain(`.${ext}`);
     }
   });

@@ -37,7 +37,13 @@ export function ChatInput(props: {
     watchFileDialog(input, () => setChoosing(false));
     input.click();
   };
-  const sendable = canSend({ text: value, fileCount: files.attachments.length, uploading: files.uploading, loading: props.loading, processing });
+  const sendable = canSend({
+    text: value,
+    fileCount: files.attachments.length,
+    uploading: files.uploading,
+    loading: props.loading,
+    processing,
+  });
 
   const send = (e?: FormEvent) => {
     e?.preventDefault();
@@ -48,7 +54,8 @@ export function ChatInput(props: {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!isSendKey({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing, keyCode: e.keyCode })) return;
+    if (!isSendKey({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing, keyCode: e.keyCode }))
+      return;
     e.preventDefault();
     if (!processing) send();
   };
@@ -64,7 +71,12 @@ export function ChatInput(props: {
   const onDragOver = (e: DragEvent) => {
     e.preventDefault();
     const items = [...e.dataTransfer.items].filter((i) => i.kind === "file");
-    const rejected = items.some((i) => i.type && !i.type.startsWith("image/") && !/pdf|text|json|xml|csv|word|excel|sheet|officedocument|yaml|html|markdown/.test(i.type));
+    const rejected = items.some(
+      (i) =>
+        i.type &&
+        !i.type.startsWith("image/") &&
+        !/pdf|text|json|xml|csv|word|excel|sheet|officedocument|yaml|html|markdown/.test(i.type),
+    );
     setDrag(rejected ? "rejected" : "accepted");
   };
   const onDrop = (e: DragEvent) => {
@@ -90,7 +102,12 @@ export function ChatInput(props: {
       className="relative mx-auto w-full max-w-3xl"
     >
       {drag !== "idle" && (
-        <div className={cn("absolute inset-0 z-10 flex flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed bg-background/95 text-sm", drag === "rejected" ? "border-destructive text-destructive" : "border-primary")}>
+        <div
+          className={cn(
+            "absolute inset-0 z-10 flex flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed bg-background/95 text-sm",
+            drag === "rejected" ? "border-destructive text-destructive" : "border-primary",
+          )}
+        >
           <Upload className="size-5" aria-hidden />
           {drag === "rejected" ? (
             <p className="font-medium">Unsupported file type</p>
@@ -106,15 +123,34 @@ export function ChatInput(props: {
         {files.files.length > 0 && (
           <ul aria-label="Attached files" className="flex flex-wrap gap-2">
             {files.files.map((f) => (
-              <li key={f.id} className="flex max-w-56 items-center gap-2 rounded-md border bg-muted/50 px-2 py-1 text-xs">
-                {f.status === "uploading" ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <FileText className="size-3.5" aria-hidden />}
+              <li
+                key={f.id}
+                className="flex max-w-56 items-center gap-2 rounded-md border bg-muted/50 px-2 py-1 text-xs"
+              >
+                {f.status === "uploading" ? (
+                  <Loader2 className="size-3.5 animate-spin" aria-hidden />
+                ) : (
+                  <FileText className="size-3.5" aria-hidden />
+                )}
                 <span className="truncate">{f.name}</span>
                 {f.status === "uploading" && (
-                  <span role="progressbar" aria-label={`Uploading ${f.name}`} aria-valuenow={f.progress} aria-valuemin={0} aria-valuemax={100} className="tabular-nums text-muted-foreground">
+                  <span
+                    role="progressbar"
+                    aria-label={`Uploading ${f.name}`}
+                    aria-valuenow={f.progress}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    className="tabular-nums text-muted-foreground"
+                  >
                     {f.progress}%
                   </span>
                 )}
-                <button type="button" aria-label={`Remove ${f.name}`} onClick={() => files.remove(f.id)} className="rounded p-0.5 hover:bg-accent">
+                <button
+                  type="button"
+                  aria-label={`Remove ${f.name}`}
+                  onClick={() => files.remove(f.id)}
+                  className="rounded p-0.5 hover:bg-accent"
+                >
                   <X className="size-3" aria-hidden />
                 </button>
               </li>
@@ -135,7 +171,15 @@ export function ChatInput(props: {
         <div className="flex items-center justify-between">
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button type="button" variant="ghost" size="icon-sm" aria-label="Attach files (or drag & drop)" aria-busy={choosing} disabled={choosing} onClick={openPicker}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                aria-label="Attach files (or drag & drop)"
+                aria-busy={choosing}
+                disabled={choosing}
+                onClick={openPicker}
+              >
                 <Paperclip aria-hidden />
               </Button>
             </TooltipTrigger>
@@ -151,7 +195,8 @@ export function ChatInput(props: {
             onChange={(e) => {
               const chosen = [...(e.target.files ?? [])];
               e.target.value = "";
-              if (chosen.length) files.add(chosen, "picker").catch(() => toast.error("Failed to upload file. Please try again."));
+              if (chosen.length)
+                files.add(chosen, "picker").catch(() => toast.error("Failed to upload file. Please try again."));
             }}
           />
           <Tooltip>
@@ -166,7 +211,9 @@ export function ChatInput(props: {
                 {processing ? <Square className="fill-current" aria-hidden /> : <ArrowUp aria-hidden />}
               </Button>
             </TooltipTrigger>
-            <TooltipContent>{sendTooltip({ processing, text: value, fileCount: files.attachments.length })}</TooltipContent>
+            <TooltipContent>
+              {sendTooltip({ processing, text: value, fileCount: files.attachments.length })}
+            </TooltipContent>
           </Tooltip>
         </div>
       </div>

@@ -4,7 +4,11 @@
 export const FILE_DIALOG_CANCEL_MS = 300;
 
 /** Calls onClose once when the dialog opened from `input` closes. Returns a function that stops watching. */
-export function watchFileDialog(input: HTMLInputElement, onClose: (how: "chosen" | "cancelled") => void, win: Window = window): () => void {
+export function watchFileDialog(
+  input: HTMLInputElement,
+  onClose: (how: "chosen" | "cancelled") => void,
+  win: Window = window,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let done = false;
   const stop = () => {

@@ -21,7 +21,10 @@ export interface UploadedFile {
 export async function uploadChatFile(file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
   const name = sanitizeFileName(file.name);
   const contentType = uploadContentType(name, file.type) ?? (file.type || "application/octet-stream");
-  const presigned = await authFetch<PresignedUpload>("/api/upload/presigned", { method: "POST", body: { filename: name, contentType, size: file.size } });
+  const presigned = await authFetch<PresignedUpload>("/api/upload/presigned", {
+    method: "POST",
+    body: { filename: name, contentType, size: file.size },
+  });
   if (isApiFailure(presigned) || !presigned?.url) throw new Error("Failed to get upload URL");
 
   await putWithProgress(presigned, file, contentType, onProgress);
@@ -36,11 +39,25 @@ export async function uploadChatFile(file: File, onProgress: (percent: number) =
     const status = result && !isApiFailure(result) ? result.status : "error";
     extraction = status === "success" ? "completed" : status === "skipped" ? "skipped" : "extraction_failed";
   }
-  return { name, contentType, url: presigned.key, key: presigned.key, contentKey: presigned.contentKey, fileId: presigned.fileId, size: file.size, extraction };
+  return {
+    name,
+    contentType,
+    url: presigned.key,
+    key: presigned.key,
+    contentKey: presigned.contentKey,
+    fileId: presigned.fileId,
+    size: file.size,
+    extraction,
+  };
 }
 
 /** XHR rather than fetch: only XHR reports upload progress (FILE-28). */
-function putWithProgress(presigned: PresignedUpload, file: File, contentType: string, onProgress: (percent: number) => void): Promise<void> {
+function putWithProgress(
+  presigned: PresignedUpload,
+  file: File,
+  contentType: string,
+  onProgress: (percent: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(presigned.method ?? "PUT", presigned.url);
@@ -61,7 +78,11 @@ function putWithProgress(presigned: PresignedUpload, file: File, contentType: st
 }
 
 /** Runs tasks with at most `limit` at once (CONST-02: 4 outside knowledge-base uploads). */
-export async function withConcurrency<T, R>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function withConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {

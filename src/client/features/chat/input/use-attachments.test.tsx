@@ -15,7 +15,9 @@ let putStatus = 200;
 let hold: Promise<void> | null = null;
 const puts: FakeXhr[] = [];
 class FakeXhr {
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   status = 0;
   statusText = "";
   responseText = "";
@@ -47,7 +49,10 @@ class FakeXhr {
 }
 
 const fetchMock = mockFetch();
-const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === path).map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+const callsTo = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === path)
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 let n = 0;
 
 beforeEach(() => {
@@ -60,9 +65,18 @@ beforeEach(() => {
     const body = JSON.parse(String(init!.body)) as { filename: string; key: string };
     if (url === "/api/upload/presigned") {
       n++;
-      return json({ url: `https://storage.test/put/${n}`, method: "PUT", headers: { "x-amz-meta-org-id": "org_1" }, fileId: `file_${n}`, key: `org_1/${body.filename}`, contentKey: `org_1/${body.filename}.txt`, metadata: { orgId: "org_1", userId: "u1" } });
+      return json({
+        url: `https://storage.test/put/${n}`,
+        method: "PUT",
+        headers: { "x-amz-meta-org-id": "org_1" },
+        fileId: `file_${n}`,
+        key: `org_1/${body.filename}`,
+        contentKey: `org_1/${body.filename}.txt`,
+        metadata: { orgId: "org_1", userId: "u1" },
+      });
     }
-    if (url === "/api/files/extractContent") return json({ status: "success", contentKey: `${body.key}.txt`, characters: 10, truncated: false });
+    if (url === "/api/files/extractContent")
+      return json({ status: "success", contentKey: `${body.key}.txt`, characters: 10, truncated: false });
     throw new Error(`unexpected ${String(url)}`);
   });
 });
@@ -81,18 +95,34 @@ describe("useAttachments", () => {
     hold = new Promise((r) => (release = r));
     let done!: Promise<void>;
     act(() => void (done = result.current.add([pdf, png], "picker")));
-    expect(result.current.files.map((f) => [f.status, f.progress])).toEqual([["uploading", 0], ["uploading", 0]]);
+    expect(result.current.files.map((f) => [f.status, f.progress])).toEqual([
+      ["uploading", 0],
+      ["uploading", 0],
+    ]);
     expect(result.current.uploading).toBe(true);
     await waitFor(() => expect(result.current.files.map((f) => f.progress)).toEqual([50, 50]));
     release();
     await act(() => done);
 
     expect(callsTo("/api/upload/presigned").map((b) => b.filename)).toEqual(["report_no1_final.pdf", "chart.png"]);
-    expect(puts.map((x) => [x.method, x.url])).toEqual([["PUT", "https://storage.test/put/1"], ["PUT", "https://storage.test/put/2"]]);
+    expect(puts.map((x) => [x.method, x.url])).toEqual([
+      ["PUT", "https://storage.test/put/1"],
+      ["PUT", "https://storage.test/put/2"],
+    ]);
     expect(puts[0]!.headers).toMatchObject({ "Content-Type": "application/pdf", "x-amz-meta-org-id": "org_1" });
-    expect(callsTo("/api/files/extractContent")).toEqual([{ key: "org_1/report_no1_final.pdf", contentKey: "org_1/report_no1_final.pdf.txt", contentType: "application/pdf", fileName: "report_no1_final.pdf" }]);
+    expect(callsTo("/api/files/extractContent")).toEqual([
+      {
+        key: "org_1/report_no1_final.pdf",
+        contentKey: "org_1/report_no1_final.pdf.txt",
+        contentType: "application/pdf",
+        fileName: "report_no1_final.pdf",
+      },
+    ]);
 
-    expect(result.current.files.map((f) => [f.name, f.status, f.progress])).toEqual([["report_no1_final.pdf", "done", 100], ["chart.png", "done", 100]]);
+    expect(result.current.files.map((f) => [f.name, f.status, f.progress])).toEqual([
+      ["report_no1_final.pdf", "done", 100],
+      ["chart.png", "done", 100],
+    ]);
     expect(result.current.uploading).toBe(false);
     expect(result.current.attachments[0]).toEqual({
       name: "report_no1_final.pdf",
@@ -139,9 +169,18 @@ describe("useAttachments", () => {
 
   it("[FILE-29] [FILE-39] a failed extraction counts as extraction_failed and warns", async () => {
     const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => (url === "/api/files/extractContent" && String(init!.body).includes("b.pdf") ? json({ status: "error", error: "bad pdf" }) : base(url, init)));
+    fetchMock.mockImplementation(async (url, init) =>
+      url === "/api/files/extractContent" && String(init!.body).includes("b.pdf")
+        ? json({ status: "error", error: "bad pdf" })
+        : base(url, init),
+    );
     const { result } = renderHook(() => useAttachments());
-    await act(() => result.current.add([new File(["x"], "a.pdf", { type: "application/pdf" }), new File(["x"], "b.pdf", { type: "application/pdf" })], "picker"));
+    await act(() =>
+      result.current.add(
+        [new File(["x"], "a.pdf", { type: "application/pdf" }), new File(["x"], "b.pdf", { type: "application/pdf" })],
+        "picker",
+      ),
+    );
     expect(toast.warning).toHaveBeenCalledWith("2 file(s) uploaded, but failed to extract content for 1.");
   });
 });

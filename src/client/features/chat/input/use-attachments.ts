@@ -25,7 +25,8 @@ let counter = 0;
 export function useAttachments() {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const removed = useRef(new Set<string>());
-  const patch = (id: string, p: Partial<PendingFile>) => setFiles((all) => all.map((f) => (f.id === id ? { ...f, ...p } : f)));
+  const patch = (id: string, p: Partial<PendingFile>) =>
+    setFiles((all) => all.map((f) => (f.id === id ? { ...f, ...p } : f)));
 
   const add = useCallback(async (list: File[], source: FileSource) => {
     const accepted: File[] = [];
@@ -37,21 +38,38 @@ export function useAttachments() {
     if (!accepted.length) return;
     const entries = accepted.map((file) => {
       // FILE-26: pasted images are named pasted_image_{timestamp}.{ext}.
-      const name = source === "paste" ? pastedImageName(Date.now() + counter, file.type.split("/")[1]?.replace("jpeg", "jpg") || "png") : file.name;
+      const name =
+        source === "paste"
+          ? pastedImageName(Date.now() + counter, file.type.split("/")[1]?.replace("jpeg", "jpg") || "png")
+          : file.name;
       const renamed = source === "paste" ? new File([file], name, { type: file.type }) : file;
-      return { file: renamed, entry: { id: `f${++counter}`, name, size: file.size, isImage: isImageFile(name, file.type), progress: 0, status: "uploading" as const } };
+      return {
+        file: renamed,
+        entry: {
+          id: `f${++counter}`,
+          name,
+          size: file.size,
+          isImage: isImageFile(name, file.type),
+          progress: 0,
+          status: "uploading" as const,
+        },
+      };
     });
     setFiles((all) => [...all, ...entries.map((e) => e.entry)]);
-    const outcomes = await withConcurrency(entries, CHAT_UPLOAD_CONCURRENCY, async ({ file, entry }): Promise<UploadOutcome> => {
-      try {
-        const uploaded = await uploadChatFile(file, (progress) => patch(entry.id, { progress }));
-        patch(entry.id, { status: "done", progress: 100, uploaded, name: uploaded.name });
-        return { name: entry.name, isImage: entry.isImage, extraction: uploaded.extraction };
-      } catch (err) {
-        patch(entry.id, { status: "error" });
-        return { name: entry.name, isImage: entry.isImage, error: (err as Error).message };
-      }
-    });
+    const outcomes = await withConcurrency(
+      entries,
+      CHAT_UPLOAD_CONCURRENCY,
+      async ({ file, entry }): Promise<UploadOutcome> => {
+        try {
+          const uploaded = await uploadChatFile(file, (progress) => patch(entry.id, { progress }));
+          patch(entry.id, { status: "done", progress: 100, uploaded, name: uploaded.name });
+          return { name: entry.name, isImage: entry.isImage, extraction: uploaded.extraction };
+        } catch (err) {
+          patch(entry.id, { status: "error" });
+          return { name: entry.name, isImage: entry.isImage, error: (err as Error).message };
+        }
+      },
+    );
     const kept = outcomes.filter((_, i) => !removed.current.has(entries[i]!.entry.id));
     show(source === "paste" ? pasteToasts(kept) : uploadToasts(kept));
     // Failed uploads leave the list after their toast: they cannot be sent.
@@ -70,7 +88,15 @@ export function useAttachments() {
     .filter((f) => f.status === "done" && f.uploaded)
     .map((f) => {
       const u = f.uploaded!;
-      return { name: u.name, contentType: u.contentType, url: u.url, key: u.key, contentKey: u.contentKey, fileId: u.fileId, size: u.size } as Attachment;
+      return {
+        name: u.name,
+        contentType: u.contentType,
+        url: u.url,
+        key: u.key,
+        contentKey: u.contentKey,
+        fileId: u.fileId,
+        size: u.size,
+      } as Attachment;
     });
   return { files, add, remove, clear, uploading, attachments };
 }

@@ -93,7 +93,9 @@ describe("DownloadButton", () => {
   it("[FILE-17] without an authenticated fetch function the download stops with An authenticated fetch function must be provided.", async () => {
     const { downloadFile: realDownload } = await vi.importActual<{ downloadFile: typeof downloadFile }>("./download");
     // Straight from the helper: nothing is asked for, nowhere is navigated to.
-    await expect(realDownload("a/b.pdf", "b.pdf", null)).rejects.toThrow(new Error("An authenticated fetch function must be provided."));
+    await expect(realDownload("a/b.pdf", "b.pdf", null)).rejects.toThrow(
+      new Error("An authenticated fetch function must be provided."),
+    );
     expect(AUTH_FETCH_REQUIRED).toBe("An authenticated fetch function must be provided.");
 
     // And under the button, as every download error is.
@@ -110,7 +112,10 @@ describe("DownloadButton", () => {
     const { downloadFile: realDownload } = await vi.importActual<{ downloadFile: typeof downloadFile }>("./download");
     const own = vi.fn(async () => ({ signedUrl: "https://files.example/own" })) as unknown as AuthenticatedFetch;
     await realDownload("a/b.pdf", "b.pdf", own);
-    expect(own).toHaveBeenCalledExactlyOnceWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "a/b.pdf", filename: "b.pdf" } });
+    expect(own).toHaveBeenCalledExactlyOnceWith("/api/files/presigned_download", {
+      method: "POST",
+      body: { r2Path: "a/b.pdf", filename: "b.pdf" },
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(assign).toHaveBeenCalledExactlyOnceWith("https://files.example/own");
   });

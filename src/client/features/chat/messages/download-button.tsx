@@ -7,7 +7,17 @@ import { downloadFile } from "./download";
 export const DOWNLOAD_FLASH_MS = 2000;
 type State = { kind: "idle" } | { kind: "loading" } | { kind: "done" } | { kind: "error"; message: string };
 
-export function DownloadButton({ r2Path, filename, resetKey, label = "Download" }: { r2Path?: string; filename?: string; resetKey?: unknown; label?: string }) {
+export function DownloadButton({
+  r2Path,
+  filename,
+  resetKey,
+  label = "Download",
+}: {
+  r2Path?: string;
+  filename?: string;
+  resetKey?: unknown;
+  label?: string;
+}) {
   const [state, setState] = useState<State>({ kind: "idle" });
   const [lastKey, setLastKey] = useState(resetKey);
   if (lastKey !== resetKey) {
@@ -33,7 +43,13 @@ export function DownloadButton({ r2Path, filename, resetKey, label = "Download" 
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <Button type="button" size="sm" variant="outline" disabled={state.kind === "loading"} onClick={() => void run()}>
-        {state.kind === "loading" ? <Loader2 className="animate-spin" aria-hidden /> : state.kind === "done" ? <Check aria-hidden /> : <Download aria-hidden />}
+        {state.kind === "loading" ? (
+          <Loader2 className="animate-spin" aria-hidden />
+        ) : state.kind === "done" ? (
+          <Check aria-hidden />
+        ) : (
+          <Download aria-hidden />
+        )}
         {state.kind === "loading" ? "Downloading..." : state.kind === "done" ? "Downloaded!" : label}
       </Button>
       {state.kind === "error" && <span className="text-xs text-destructive">Error: {state.message}</span>}

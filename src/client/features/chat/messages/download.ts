@@ -16,7 +16,11 @@ async function signedUrl(body: Record<string, string>, fetchWithAuth: Authentica
 }
 
 /** FILE-14/15/17: a download needs a path and a name, then navigates to the signed URL. */
-export async function downloadFile(r2Path: string | undefined, filename: string | undefined, fetchWithAuth: AuthenticatedFetch | null = authFetch): Promise<void> {
+export async function downloadFile(
+  r2Path: string | undefined,
+  filename: string | undefined,
+  fetchWithAuth: AuthenticatedFetch | null = authFetch,
+): Promise<void> {
   if (!r2Path || !filename) throw new Error(DOWNLOAD_FIELDS_REQUIRED);
   const url = await signedUrl({ r2Path, filename }, fetchWithAuth);
   window.location.assign(url);

@@ -19,7 +19,10 @@ describe("ImageAttachment", () => {
     expect(preview.className).toMatch(/\baspect-video\b/); // Tailwind's aspect-video is 16 / 9
     const thumb = await within(preview).findByRole("img", { name: "chart.png" });
     expect(thumb.getAttribute("src")).toBe(SIGNED);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ r2Path: "org/o/uploads/f/chart.png", disposition: "inline" });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+      r2Path: "org/o/uploads/f/chart.png",
+      disposition: "inline",
+    });
     expect(screen.queryByRole("dialog")).toBeNull();
 
     await userEvent.click(preview);
@@ -41,13 +44,18 @@ describe("ImageAttachment", () => {
     expect(square.className).toMatch(/\baspect-square\b/); // 1 / 1
     expect(square.className).not.toMatch(/\baspect-video\b/);
     expect(await within(square).findByRole("img", { name: "square.png" })).toBeTruthy();
-    expect(IMAGE_RATIOS).toEqual({ "16:9": expect.stringContaining("aspect-video"), "1:1": expect.stringContaining("aspect-square") });
+    expect(IMAGE_RATIOS).toEqual({
+      "16:9": expect.stringContaining("aspect-video"),
+      "1:1": expect.stringContaining("aspect-square"),
+    });
   });
 
   it("[FILE-18] a preview URL that cannot be made shows Failed to generate preview URL: ..., in the same frame", async () => {
     fetchMock.mockResolvedValueOnce(json({ error: "no" }, 403));
     render(<ImageAttachment r2Path="a/b.png" name="b.png" ratio="1:1" />);
-    const box = (await screen.findByText("Failed to generate preview URL: HTTP error! status: 403")).closest("span[title]")!;
+    const box = (await screen.findByText("Failed to generate preview URL: HTTP error! status: 403")).closest(
+      "span[title]",
+    )!;
     expect(box.getAttribute("title")).toBe("Failed to generate preview URL: HTTP error! status: 403");
     expect(box.className).toMatch(/\baspect-square\b/);
     expect(screen.queryByRole("button")).toBeNull();
@@ -55,7 +63,9 @@ describe("ImageAttachment", () => {
   });
 
   it("[FILE-18] a preview whose signed URL cannot be fetched shows Failed to load preview: ...", async () => {
-    fetchMock.mockResolvedValueOnce(json({ signedUrl: SIGNED })).mockResolvedValueOnce(new Response("gone", { status: 404 }));
+    fetchMock
+      .mockResolvedValueOnce(json({ signedUrl: SIGNED }))
+      .mockResolvedValueOnce(new Response("gone", { status: 404 }));
     render(<ImageAttachment r2Path="a/b.png" name="b.png" />);
     fireEvent.error(await screen.findByRole("img", { name: "b.png" }));
     const box = (await screen.findByText("Failed to load preview: HTTP error! status: 404")).closest("span[title]")!;
@@ -65,17 +75,23 @@ describe("ImageAttachment", () => {
 
     cleanup();
     fetchMock.mockReset();
-    fetchMock.mockResolvedValueOnce(json({ signedUrl: SIGNED })).mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    fetchMock
+      .mockResolvedValueOnce(json({ signedUrl: SIGNED }))
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"));
     render(<ImageAttachment r2Path="a/b.png" name="b.png" />);
     fireEvent.error(await screen.findByRole("img", { name: "b.png" }));
     expect(await screen.findByText("Failed to load preview: Failed to fetch")).toBeTruthy();
   });
 
   it("[FILE-18] an image that arrives but does not draw shows Failed to load image", async () => {
-    fetchMock.mockResolvedValueOnce(json({ signedUrl: SIGNED })).mockResolvedValueOnce(new Response("not an image", { status: 200 }));
+    fetchMock
+      .mockResolvedValueOnce(json({ signedUrl: SIGNED }))
+      .mockResolvedValueOnce(new Response("not an image", { status: 200 }));
     render(<ImageAttachment r2Path="a/b.png" name="b.png" />);
     fireEvent.error(await screen.findByRole("img", { name: "b.png" }));
-    expect((await screen.findByText("Failed to load image")).closest("span[title]")!.getAttribute("title")).toBe("Failed to load image");
+    expect((await screen.findByText("Failed to load image")).closest("span[title]")!.getAttribute("title")).toBe(
+      "Failed to load image",
+    );
     expect(screen.queryByRole("img", { name: "b.png" })).toBeNull();
   });
 });

@@ -10,7 +10,15 @@ import { imageFailure, previewUrl } from "./download";
 export const IMAGE_RATIOS = { "16:9": "aspect-video w-48", "1:1": "aspect-square w-32" } as const;
 export type ImageRatio = keyof typeof IMAGE_RATIOS;
 
-export function ImageAttachment({ r2Path, name, ratio = "16:9" }: { r2Path: string; name: string; ratio?: ImageRatio }) {
+export function ImageAttachment({
+  r2Path,
+  name,
+  ratio = "16:9",
+}: {
+  r2Path: string;
+  name: string;
+  ratio?: ImageRatio;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -28,7 +36,13 @@ export function ImageAttachment({ r2Path, name, ratio = "16:9" }: { r2Path: stri
   const frame = cn("overflow-hidden rounded-md border", IMAGE_RATIOS[ratio]);
   if (error) {
     return (
-      <span title={error} className={cn(frame, "flex flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted-foreground")}>
+      <span
+        title={error}
+        className={cn(
+          frame,
+          "flex flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted-foreground",
+        )}
+      >
         <ImageOff className="size-4 shrink-0" aria-hidden />
         <span className="line-clamp-4 [overflow-wrap:anywhere]">{error}</span>
       </span>
@@ -37,7 +51,12 @@ export function ImageAttachment({ r2Path, name, ratio = "16:9" }: { r2Path: stri
   const failed = (src: string) => void imageFailure(src).then(setError);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={cn(frame, "block bg-muted")} aria-label={`Open ${name}`}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={cn(frame, "block bg-muted")}
+        aria-label={`Open ${name}`}
+      >
         {url && <img src={url} alt={name} className="size-full object-cover" onError={() => failed(url)} />}
       </button>
       <Dialog open={open} onOpenChange={setOpen}>

@@ -6,9 +6,7 @@ import { isOwnFileUrl } from "@/shared/urls";
 import { isAllowedHref } from "./link-rules";
 
 export type ImageSource =
-  | { kind: "inline"; src: string }
-  | { kind: "remote"; href: string; host: string }
-  | { kind: "none" };
+  { kind: "inline"; src: string } | { kind: "remote"; href: string; host: string } | { kind: "none" };
 
 function ownOriginFile(src: string): boolean {
   try {
@@ -22,7 +20,12 @@ function ownOriginFile(src: string): boolean {
 export function classifyImageSource(src: string | null | undefined): ImageSource {
   const s = src?.trim();
   if (!s) return { kind: "none" };
-  if (/^data:image\//i.test(s) || /^blob:/i.test(s) || isOwnFileUrl(s) || (/^https?:\/\//i.test(s) && ownOriginFile(s))) {
+  if (
+    /^data:image\//i.test(s) ||
+    /^blob:/i.test(s) ||
+    isOwnFileUrl(s) ||
+    (/^https?:\/\//i.test(s) && ownOriginFile(s))
+  ) {
     return { kind: "inline", src: s };
   }
   if (isAllowedHref(s)) {

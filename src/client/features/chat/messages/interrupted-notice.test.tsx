@@ -12,13 +12,21 @@ const agent = { name: "Atlas", logoUrl: null };
 const text = (t: string): UIMessage["parts"] => [{ type: "text", text: t }];
 const user = (id: string, t: string): UIMessage => ({ id, role: "user", content: t, parts: text(t) });
 // As getConversation sends a stored reply: the status beside useChat's fields.
-const reply = (id: string, t: string, status?: string) => ({ id, role: "assistant", content: t, parts: text(t), ...(status ? { status } : {}) }) as UIMessage;
+const reply = (id: string, t: string, status?: string) =>
+  ({ id, role: "assistant", content: t, parts: text(t), ...(status ? { status } : {}) }) as UIMessage;
 const replies = () => screen.getAllByRole("listitem").filter((li) => li.dataset.role === "assistant");
 
 describe("an interrupted reply", () => {
   it("security #15: keeps its text and says This reply was interrupted. with Retry, which generates it again", async () => {
     const onRetryLast = vi.fn();
-    render(<MessageList messages={[user("u1", "Tell me a story"), reply("a1", "Once upon a", "interrupted")]} agent={agent} isProcessing={false} onRetryLast={onRetryLast} />);
+    render(
+      <MessageList
+        messages={[user("u1", "Tell me a story"), reply("a1", "Once upon a", "interrupted")]}
+        agent={agent}
+        isProcessing={false}
+        onRetryLast={onRetryLast}
+      />,
+    );
     const [item] = replies();
     expect(within(item!).getByText("Once upon a")).toBeTruthy();
     expect(within(item!).getByRole("note").textContent).toContain("This reply was interrupted.");
@@ -28,8 +36,17 @@ describe("an interrupted reply", () => {
 
   it("security #15: a finished reply has no notice; only the last reply offers Retry, and not while a reply is running", () => {
     const onRetryLast = vi.fn();
-    const messages = [user("u1", "one"), reply("a1", "cut", "interrupted"), user("u2", "two"), reply("a2", "fine"), user("u3", "three"), reply("a3", "cut again", "interrupted")];
-    const { rerender } = render(<MessageList messages={messages} agent={agent} isProcessing={false} onRetryLast={onRetryLast} />);
+    const messages = [
+      user("u1", "one"),
+      reply("a1", "cut", "interrupted"),
+      user("u2", "two"),
+      reply("a2", "fine"),
+      user("u3", "three"),
+      reply("a3", "cut again", "interrupted"),
+    ];
+    const { rerender } = render(
+      <MessageList messages={messages} agent={agent} isProcessing={false} onRetryLast={onRetryLast} />,
+    );
     const [first, finished, last] = replies();
     expect(within(first!).getByText("This reply was interrupted.")).toBeTruthy();
     expect(within(first!).queryByRole("button", { name: "Retry" })).toBeNull();

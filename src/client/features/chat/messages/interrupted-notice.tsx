@@ -12,7 +12,10 @@ export const isInterrupted = (m: UIMessage) => (m as UIMessage & { status?: unkn
 
 export function InterruptedNotice({ onRetry }: { onRetry?: () => void }) {
   return (
-    <div role="note" className="flex items-center gap-2 self-start rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-1.5 text-sm">
+    <div
+      role="note"
+      className="flex items-center gap-2 self-start rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-1.5 text-sm"
+    >
       <CircleAlert className="size-4 shrink-0 text-amber-600" aria-hidden />
       <p>{INTERRUPTED_NOTICE}</p>
       {onRetry && (

@@ -7,7 +7,16 @@ describe("markdown links", () => {
     expect(isAllowedHref("https://example.com")).toBe(true);
     expect(isAllowedHref("HTTP://example.com/a")).toBe(true);
     expect(isAllowedHref("//cdn.example.com/x")).toBe(true);
-    for (const bad of ["javascript:alert(1)", "data:text/html,hi", "mailto:a@b.c", "/relative", "ftp://x", "vbscript:x", "", undefined]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "mailto:a@b.c",
+      "/relative",
+      "ftp://x",
+      "vbscript:x",
+      "",
+      undefined,
+    ]) {
       expect(isAllowedHref(bad), String(bad)).toBe(false);
     }
   });
@@ -22,8 +31,14 @@ describe("markdown links", () => {
 
   it("[MSG-21] a sandbox path names a generated file; an /api/files/ link names its key", () => {
     const generated = [{ r2_path: "org/o1/generated/f1/report.csv", filename: "report.csv" }];
-    expect(downloadTarget("sandbox:/mnt/data/report.csv", generated)).toEqual({ r2Path: "org/o1/generated/f1/report.csv", filename: "report.csv" });
+    expect(downloadTarget("sandbox:/mnt/data/report.csv", generated)).toEqual({
+      r2Path: "org/o1/generated/f1/report.csv",
+      filename: "report.csv",
+    });
     expect(downloadTarget("sandbox:/mnt/data/other.csv", generated)).toBeNull();
-    expect(downloadTarget("/api/files/org/o1/generated/f2/a%20b.txt", [])).toEqual({ r2Path: "org/o1/generated/f2/a b.txt", filename: "a b.txt" });
+    expect(downloadTarget("/api/files/org/o1/generated/f2/a%20b.txt", [])).toEqual({
+      r2Path: "org/o1/generated/f2/a b.txt",
+      filename: "a b.txt",
+    });
   });
 });

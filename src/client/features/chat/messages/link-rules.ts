@@ -31,7 +31,10 @@ export interface GeneratedFile {
 }
 
 /** The storage path and file name a downloadable link stands for. sandbox:/ paths name a generated file. */
-export function downloadTarget(href: string, generated: readonly GeneratedFile[]): { r2Path: string; filename: string } | null {
+export function downloadTarget(
+  href: string,
+  generated: readonly GeneratedFile[],
+): { r2Path: string; filename: string } | null {
   const h = href.trim();
   const base = decodeURIComponent(h.split(/[?#]/)[0]!.split("/").pop() ?? "");
   if (h.startsWith("sandbox:/")) {

@@ -28,10 +28,20 @@ export function LongText({ value, previewLength = TOOL_PREVIEW_LENGTH }: { value
   return (
     <div className="flex flex-col gap-1">
       <div className="max-h-[24rem] overflow-y-auto rounded-md bg-muted/60 p-2 text-xs" data-testid="long-text">
-        {format === "markdown" ? <Markdown text={shown} /> : <pre className="font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{shown}</pre>}
+        {format === "markdown" ? (
+          <Markdown text={shown} />
+        ) : (
+          <pre className="font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{shown}</pre>
+        )}
       </div>
       {long && (
-        <Button type="button" variant="link" size="sm" className="h-auto self-start p-0 text-xs" onClick={() => setExpanded(!expanded)}>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto self-start p-0 text-xs"
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? "Show less" : "Show more"}
         </Button>
       )}

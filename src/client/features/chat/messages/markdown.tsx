@@ -38,7 +38,12 @@ function components(generated: readonly GeneratedFile[]): Components {
       }
       if (!href || !isAllowedHref(href)) return <span>{children}</span>;
       return (
-        <a href={href} target="_blank" rel="nofollow noopener noreferrer" className="text-primary underline underline-offset-2">
+        <a
+          href={href}
+          target="_blank"
+          rel="nofollow noopener noreferrer"
+          className="text-primary underline underline-offset-2"
+        >
           {children}
         </a>
       );
@@ -51,22 +56,37 @@ function components(generated: readonly GeneratedFile[]): Components {
       return <code className={className ?? "rounded bg-muted px-1 py-0.5 text-[0.85em]"}>{children}</code>;
     },
     pre: ({ children, node }) => {
-      const lang = /language-(\w+)/.exec(String((node?.children?.[0] as { properties?: { className?: string[] } })?.properties?.className?.[0] ?? ""))?.[1];
+      const lang = /language-(\w+)/.exec(
+        String((node?.children?.[0] as { properties?: { className?: string[] } })?.properties?.className?.[0] ?? ""),
+      )?.[1];
       if (isPanelKind(lang)) return <>{children}</>;
       return <pre className="my-2 overflow-x-auto rounded-lg bg-muted p-3 text-xs">{children}</pre>;
     },
     table: ({ children }) => (
       <div className="my-2 overflow-x-auto">
-        <table className="w-full border-collapse text-sm [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1">{children}</table>
+        <table className="w-full border-collapse text-sm [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1">
+          {children}
+        </table>
       </div>
     ),
   };
 }
 
-export const Markdown = memo(function Markdown({ text, generated = [] }: { text: string; generated?: readonly GeneratedFile[] }) {
+export const Markdown = memo(function Markdown({
+  text,
+  generated = [],
+}: {
+  text: string;
+  generated?: readonly GeneratedFile[];
+}) {
   return (
     <div className="prose-chat text-sm leading-relaxed [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-medium [&>*:first-child]:mt-0 [&>*:last-child]:mb-0">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={urlTransform} components={components(generated)}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        urlTransform={urlTransform}
+        components={components(generated)}
+      >
         {text}
       </ReactMarkdown>
     </div>

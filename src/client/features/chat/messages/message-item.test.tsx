@@ -17,7 +17,12 @@ afterEach(() => {
 });
 
 const agent = { name: "Atlas", logoUrl: null };
-const msg = (role: UIMessage["role"], parts: UIMessage["parts"], id = Math.random().toString(36)): UIMessage => ({ id, role, content: "", parts });
+const msg = (role: UIMessage["role"], parts: UIMessage["parts"], id = Math.random().toString(36)): UIMessage => ({
+  id,
+  role,
+  content: "",
+  parts,
+});
 const show = (m: UIMessage, opts: { isLast?: boolean; isProcessing?: boolean } = {}) =>
   render(
     <ol>
@@ -35,7 +40,16 @@ describe("message display", () => {
   });
 
   it("[MSG-10] system messages are hidden", () => {
-    render(<MessageList messages={[msg("system", [{ type: "text", text: "secret rules" }]), msg("user", [{ type: "text", text: "hi" }])]} agent={agent} isProcessing={false} />);
+    render(
+      <MessageList
+        messages={[
+          msg("system", [{ type: "text", text: "secret rules" }]),
+          msg("user", [{ type: "text", text: "hi" }]),
+        ]}
+        agent={agent}
+        isProcessing={false}
+      />,
+    );
     expect(screen.queryByText("secret rules")).toBeNull();
     expect(screen.getByText("hi")).toBeTruthy();
   });
@@ -60,7 +74,8 @@ describe("message display", () => {
   });
 
   it("[MSG-17] [MSG-18] [MSG-19] [MSG-20] meeting, incident and ticket blocks are collapsible panels with a line count", async () => {
-    const text = "```meeting\nMon 9:00\nStandup\n```\n\n```incident\nDB down\n```\n\n```ticket\nABC-1\nfix it\nsoon\n```";
+    const text =
+      "```meeting\nMon 9:00\nStandup\n```\n\n```incident\nDB down\n```\n\n```ticket\nABC-1\nfix it\nsoon\n```";
     show(msg("assistant", [{ type: "text", text }]));
     const meeting = document.querySelector('[data-panel="meeting"]')!;
     expect(meeting.className).toMatch(/border-green-500/);
@@ -77,7 +92,14 @@ describe("message display", () => {
     show(msg("user", [{ type: "text", text: "hello" }]));
     expect(document.querySelector('[data-role="user"]')!.className).toMatch(/items-end/);
     cleanup();
-    show(msg("assistant", [{ type: "text", text: "[ok](https://a.example) [proto](//b.example/x) [bad](javascript:alert(1)) [mail](mailto:x@y.z)" }]));
+    show(
+      msg("assistant", [
+        {
+          type: "text",
+          text: "[ok](https://a.example) [proto](//b.example/x) [bad](javascript:alert(1)) [mail](mailto:x@y.z)",
+        },
+      ]),
+    );
     expect(screen.getByTestId("agent-default-logo")).toBeTruthy();
     expect(screen.getByRole("link", { name: "ok" }).getAttribute("rel")).toBe("nofollow noopener noreferrer");
     expect(screen.getByRole("link", { name: "proto" }).getAttribute("target")).toBe("_blank");
@@ -87,16 +109,54 @@ describe("message display", () => {
   });
 
   it("[TOOLCARD-26] [TOOLCARD-28] [TOOLCARD-07] a running card, and a result with neither success nor error", () => {
-    show(msg("assistant", [{ type: "tool-invocation", toolInvocation: { state: "call", toolCallId: "1", toolName: "scrape_url", args: { url: "https://x.example" } } }]));
+    show(
+      msg("assistant", [
+        {
+          type: "tool-invocation",
+          toolInvocation: {
+            state: "call",
+            toolCallId: "1",
+            toolName: "scrape_url",
+            args: { url: "https://x.example" },
+          },
+        },
+      ]),
+    );
     expect(screen.getByText("Running Scrape URL...")).toBeTruthy();
     cleanup();
-    show(msg("assistant", [{ type: "tool-invocation", toolInvocation: { state: "result", toolCallId: "1", toolName: "scrape_url", args: {}, result: { status: "odd" } } }]));
+    show(
+      msg("assistant", [
+        {
+          type: "tool-invocation",
+          toolInvocation: {
+            state: "result",
+            toolCallId: "1",
+            toolName: "scrape_url",
+            args: {},
+            result: { status: "odd" },
+          },
+        },
+      ]),
+    );
     expect(screen.getByText("Unknown status")).toBeTruthy();
   });
 
   it("[TOOLCARD-10] [TOOLCARD-12] long output is cut at 400 characters with Show more / Show less, in a 24rem box", async () => {
     const long = "word ".repeat(200);
-    show(msg("assistant", [{ type: "tool-invocation", toolInvocation: { state: "result", toolCallId: "1", toolName: "scrape_url", args: { url: "https://x.example" }, result: { status: "success", content: long } } }]));
+    show(
+      msg("assistant", [
+        {
+          type: "tool-invocation",
+          toolInvocation: {
+            state: "result",
+            toolCallId: "1",
+            toolName: "scrape_url",
+            args: { url: "https://x.example" },
+            result: { status: "success", content: long },
+          },
+        },
+      ]),
+    );
     await userEvent.click(screen.getByRole("button", { name: /Read content from x.example/ }));
     const output = screen.getByRole("region", { name: "Output" });
     const box = within(output).getByTestId("long-text");
@@ -109,14 +169,24 @@ describe("message display", () => {
 });
 
 describe("attachments and file links", () => {
-  const withFiles = (text: string, attachments: UIMessage["experimental_attachments"]): UIMessage => ({ ...msg("user", [{ type: "text", text }]), experimental_attachments: attachments });
+  const withFiles = (text: string, attachments: UIMessage["experimental_attachments"]): UIMessage => ({
+    ...msg("user", [{ type: "text", text }]),
+    experimental_attachments: attachments,
+  });
 
   it("[FILE-08] [FILE-09] a user message shows a non-image attachment as name and type, an image as a thumbnail, each with a Download button", async () => {
     authFetch.mockResolvedValue({ signedUrl: "https://files.example/signed" });
     show(
       withFiles("see attached", [
-        { name: "q3-report.pdf", contentType: "application/pdf", url: "", key: "org/o/uploads/1/q3-report.pdf" } as NonNullable<UIMessage["experimental_attachments"]>[number],
-        { name: "chart.png", contentType: "image/png", url: "", key: "org/o/uploads/2/chart.png" } as NonNullable<UIMessage["experimental_attachments"]>[number],
+        {
+          name: "q3-report.pdf",
+          contentType: "application/pdf",
+          url: "",
+          key: "org/o/uploads/1/q3-report.pdf",
+        } as NonNullable<UIMessage["experimental_attachments"]>[number],
+        { name: "chart.png", contentType: "image/png", url: "", key: "org/o/uploads/2/chart.png" } as NonNullable<
+          UIMessage["experimental_attachments"]
+        >[number],
       ]),
     );
     const items = within(screen.getByRole("list", { name: "Attachments" })).getAllByRole("listitem");
@@ -135,14 +205,20 @@ describe("attachments and file links", () => {
     // The button downloads that attachment by its storage key and name.
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     await userEvent.click(within(doc).getByRole("button", { name: "Download" }));
-    expect(authFetch).toHaveBeenLastCalledWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "org/o/uploads/1/q3-report.pdf", filename: "q3-report.pdf" } });
+    expect(authFetch).toHaveBeenLastCalledWith("/api/files/presigned_download", {
+      method: "POST",
+      body: { r2Path: "org/o/uploads/1/q3-report.pdf", filename: "q3-report.pdf" },
+    });
     expect(assign).toHaveBeenCalledWith("https://files.example/signed");
     assign.mockRestore();
   });
 
   it("[FILE-05] [FILE-07] a lone image shows as a 16:9 preview; an image pair shows as two 1:1 thumbnails side by side", async () => {
     authFetch.mockResolvedValue({ signedUrl: "https://files.example/signed" });
-    const file = (name: string, contentType: string) => ({ name, contentType, url: "", key: `org/o/uploads/x/${name}` }) as NonNullable<UIMessage["experimental_attachments"]>[number];
+    const file = (name: string, contentType: string) =>
+      ({ name, contentType, url: "", key: `org/o/uploads/x/${name}` }) as NonNullable<
+        UIMessage["experimental_attachments"]
+      >[number];
     const frame = (name: string) => screen.getByRole("button", { name: `Open ${name}` });
 
     show(withFiles("one", [file("notes.pdf", "application/pdf"), file("chart.png", "image/png")]));
@@ -163,7 +239,13 @@ describe("attachments and file links", () => {
     authFetch.mockResolvedValue({ signedUrl: "https://files.example/inline" });
     show(
       withFiles("see attached", [
-        { name: "notes.txt", contentType: "text/plain", url: "", key: "org/o/uploads/3/notes.txt", size: 2560 } as NonNullable<UIMessage["experimental_attachments"]>[number],
+        {
+          name: "notes.txt",
+          contentType: "text/plain",
+          url: "",
+          key: "org/o/uploads/3/notes.txt",
+          size: 2560,
+        } as NonNullable<UIMessage["experimental_attachments"]>[number],
       ]),
     );
     const item = within(screen.getByRole("list", { name: "Attachments" })).getByRole("listitem");
@@ -173,7 +255,10 @@ describe("attachments and file links", () => {
     const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
     await userEvent.click(within(item).getByRole("button", { name: "notes.txt" }));
     expect(open).toHaveBeenCalledWith("", "_blank");
-    expect(authFetch).toHaveBeenLastCalledWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "org/o/uploads/3/notes.txt", disposition: "inline" } });
+    expect(authFetch).toHaveBeenLastCalledWith("/api/files/presigned_download", {
+      method: "POST",
+      body: { r2Path: "org/o/uploads/3/notes.txt", disposition: "inline" },
+    });
     await vi.waitFor(() => expect(tab.location.href).toBe("https://files.example/inline"));
     expect(tab.opener).toBeNull();
     open.mockRestore();
@@ -181,7 +266,13 @@ describe("attachments and file links", () => {
 
   it("[FILE-10] [FILE-11] when the signed URL cannot be had, the new tab closes and Failed to open file. is toasted", async () => {
     authFetch.mockResolvedValue({ ok: false, status: 500, statusText: "Server Error", data: null });
-    show(withFiles("", [{ name: "notes.txt", contentType: "text/plain", url: "", key: "org/o/uploads/4/notes.txt" } as NonNullable<UIMessage["experimental_attachments"]>[number]]));
+    show(
+      withFiles("", [
+        { name: "notes.txt", contentType: "text/plain", url: "", key: "org/o/uploads/4/notes.txt" } as NonNullable<
+          UIMessage["experimental_attachments"]
+        >[number],
+      ]),
+    );
     const tab = { opener: {} as unknown, location: { href: "" }, close: vi.fn() };
     const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
     await userEvent.click(screen.getByRole("button", { name: "notes.txt" }));
@@ -194,12 +285,29 @@ describe("attachments and file links", () => {
     authFetch.mockResolvedValue({ ok: false, status: 500, statusText: "Server Error", data: null });
     const report: UIMessage["parts"][number] = {
       type: "tool-invocation",
-      toolInvocation: { state: "result", toolCallId: "r1", toolName: "save_flash_report", args: {}, result: { status: "success", files: [{ r2_path: "org/o/generated/r1/report.pdf", filename: "report.pdf" }] } },
+      toolInvocation: {
+        state: "result",
+        toolCallId: "r1",
+        toolName: "save_flash_report",
+        args: {},
+        result: { status: "success", files: [{ r2_path: "org/o/generated/r1/report.pdf", filename: "report.pdf" }] },
+      },
     };
-    show(msg("assistant", [report, { type: "text", text: "Here is [your report](sandbox:/mnt/data/report.pdf) and [a lost one](sandbox:/mnt/data/gone.pdf)." }]));
+    show(
+      msg("assistant", [
+        report,
+        {
+          type: "text",
+          text: "Here is [your report](sandbox:/mnt/data/report.pdf) and [a lost one](sandbox:/mnt/data/gone.pdf).",
+        },
+      ]),
+    );
 
     await userEvent.click(screen.getByRole("link", { name: "your report" }));
-    expect(authFetch).toHaveBeenCalledWith("/api/files/presigned_download", { method: "POST", body: { r2Path: "org/o/generated/r1/report.pdf", filename: "report.pdf" } });
+    expect(authFetch).toHaveBeenCalledWith("/api/files/presigned_download", {
+      method: "POST",
+      body: { r2Path: "org/o/generated/r1/report.pdf", filename: "report.pdf" },
+    });
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to open file."));
 
     vi.mocked(toast.error).mockClear();
@@ -212,7 +320,9 @@ describe("long conversations", () => {
   it("render only the messages near the screen", () => {
     // happy-dom lays nothing out: give every element a height, as a browser would.
     vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(120);
-    const many = Array.from({ length: 200 }, (_, i) => msg(i % 2 ? "assistant" : "user", [{ type: "text", text: `message ${i}` }], `m${i}`));
+    const many = Array.from({ length: 200 }, (_, i) =>
+      msg(i % 2 ? "assistant" : "user", [{ type: "text", text: `message ${i}` }], `m${i}`),
+    );
     render(<MessageList messages={many} agent={agent} isProcessing={false} />);
     const rendered = document.querySelectorAll("[data-role]").length;
     expect(rendered).toBeGreaterThan(0);

@@ -28,7 +28,8 @@ function generatedFiles(message: UIMessage): GeneratedFile[] {
   for (const p of message.parts) {
     if (p.type !== "tool-invocation" || p.toolInvocation.state !== "result") continue;
     const files = (p.toolInvocation.result as { files?: unknown } | undefined)?.files;
-    if (Array.isArray(files)) for (const f of files) if (f && typeof f === "object" && "r2_path" in f) out.push(f as GeneratedFile);
+    if (Array.isArray(files))
+      for (const f of files) if (f && typeof f === "object" && "r2_path" in f) out.push(f as GeneratedFile);
   }
   return out;
 }
@@ -50,7 +51,12 @@ function PartView({ part, generated }: { part: Part; generated: GeneratedFile[] 
     case "source": {
       const { url, title } = part.source;
       return (
-        <a href={url} target="_blank" rel="nofollow noopener noreferrer" className="block text-xs text-primary underline">
+        <a
+          href={url}
+          target="_blank"
+          rel="nofollow noopener noreferrer"
+          className="block text-xs text-primary underline"
+        >
           {title || url}
         </a>
       );
@@ -63,7 +69,10 @@ function PartView({ part, generated }: { part: Part; generated: GeneratedFile[] 
 }
 
 function hasContent(m: UIMessage) {
-  return m.parts.some((p) => (p.type === "text" ? p.text.trim() !== "" : p.type !== "step-start")) || (m.experimental_attachments?.length ?? 0) > 0;
+  return (
+    m.parts.some((p) => (p.type === "text" ? p.text.trim() !== "" : p.type !== "step-start")) ||
+    (m.experimental_attachments?.length ?? 0) > 0
+  );
 }
 
 const fileOf = (a: Attachment) => {
@@ -153,7 +162,9 @@ export const MessageItem = memo(function MessageItem({
             variant="ghost"
             size="sm"
             className="h-7 self-start px-2 text-xs text-muted-foreground"
-            onClick={() => navigator.clipboard.writeText(messageText(message)).then(() => toast.success("Copied to clipboard!"))}
+            onClick={() =>
+              navigator.clipboard.writeText(messageText(message)).then(() => toast.success("Copied to clipboard!"))
+            }
           >
             <Copy aria-hidden />
             Copy

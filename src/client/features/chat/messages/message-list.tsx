@@ -43,7 +43,14 @@ function Messages({ messages, agent, isProcessing, footer, className, onRetryLas
       ) : (
         <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
           {visible.map((m, i) => (
-            <MessageItem key={m.id} message={m} agent={agent} isLast={i === visible.length - 1} isProcessing={isProcessing} onRetry={i === visible.length - 1 ? retry : undefined} />
+            <MessageItem
+              key={m.id}
+              message={m}
+              agent={agent}
+              isLast={i === visible.length - 1}
+              isProcessing={isProcessing}
+              onRetry={i === visible.length - 1 ? retry : undefined}
+            />
           ))}
         </ol>
       )}
@@ -66,7 +73,12 @@ function VirtualMessages({
   const list = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => setOffset(list.current?.offsetTop ?? 0), []);
-  const virtualizer = useWindowVirtualizer({ count: messages.length, estimateSize: () => 120, overscan: 6, scrollMargin: offset });
+  const virtualizer = useWindowVirtualizer({
+    count: messages.length,
+    estimateSize: () => 120,
+    overscan: 6,
+    scrollMargin: offset,
+  });
   useEffect(() => {
     virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when a long thread opens

@@ -8,20 +8,34 @@ import { InChat } from "./test-helpers";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 
 const fetchMock = mockFetch();
-const text = (id: string, role: UIMessage["role"], t: string): UIMessage => ({ id, role, content: t, parts: [{ type: "text", text: t }] });
+const text = (id: string, role: UIMessage["role"], t: string): UIMessage => ({
+  id,
+  role,
+  content: t,
+  parts: [{ type: "text", text: t }],
+});
 
 /** A screen `width` px wide: matchMedia answers (max-width: Npx) queries as a browser would. */
 function screenWidth(width: number) {
   vi.stubGlobal("matchMedia", (query: string) => {
     const max = /\(max-width:\s*(\d+)px\)/.exec(query);
-    return { matches: max ? width <= Number(max[1]) : false, media: query, addEventListener() {}, removeEventListener() {} };
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    };
   });
 }
 
 let stored: UIMessage[] = [];
 beforeEach(() => {
   stored = [];
-  fetchMock.mockImplementation(async (url) => (String(url) === "/api/getConversation?threadId=sub-1&orgId=org_1" ? json({ messages: stored, isDeleted: false, agentId: 2 }) : json({ error: "no" }, 404)));
+  fetchMock.mockImplementation(async (url) =>
+    String(url) === "/api/getConversation?threadId=sub-1&orgId=org_1"
+      ? json({ messages: stored, isDeleted: false, agentId: 2 })
+      : json({ error: "no" }, 404),
+  );
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -34,7 +48,8 @@ const tree = (onOpenChange: (open: boolean) => void, open: boolean, snapPoints?:
     <SubConversationViewer sub={sub} open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} />
   </InChat>
 );
-const viewer = (onOpenChange = vi.fn(), open = true, snapPoints?: SnapPoint[]) => render(tree(onOpenChange, open, snapPoints));
+const viewer = (onOpenChange = vi.fn(), open = true, snapPoints?: SnapPoint[]) =>
+  render(tree(onOpenChange, open, snapPoints));
 
 describe("SubConversationViewer", () => {
   it("[SUB-02] a dialog from 768 px wide, a bottom drawer below", async () => {
@@ -104,8 +119,14 @@ describe("SubConversationViewer drawer (small screens)", () => {
     const realComputed = window.getComputedStyle.bind(window);
     vi.spyOn(window, "getComputedStyle").mockImplementation((el, pseudo) => {
       const style = realComputed(el, pseudo);
-      const y = /translate3d\(0(?:px)?, (-?[\d.]+)px, 0(?:px)?\)/.exec((el as HTMLElement).style?.transform ?? "")?.[1] ?? "0";
-      return new Proxy(style, { get: (target, key) => (key === "transform" ? `matrix(1, 0, 0, 1, 0, ${y})` : (target as unknown as Record<string | symbol, unknown>)[key]) });
+      const y =
+        /translate3d\(0(?:px)?, (-?[\d.]+)px, 0(?:px)?\)/.exec((el as HTMLElement).style?.transform ?? "")?.[1] ?? "0";
+      return new Proxy(style, {
+        get: (target, key) =>
+          key === "transform"
+            ? `matrix(1, 0, 0, 1, 0, ${y})`
+            : (target as unknown as Record<string | symbol, unknown>)[key],
+      });
     });
   });
 
@@ -114,7 +135,17 @@ describe("SubConversationViewer drawer (small screens)", () => {
     view = viewer(onOpenChange, true, snapPoints);
     drawer = await screen.findByRole("dialog", { name: "Sub-conversation Details" });
     await act(() => new Promise<void>((done) => requestAnimationFrame(() => done()))); // the frame after opening
-    vi.spyOn(drawer, "getBoundingClientRect").mockReturnValue({ height: HEIGHT, width: 375, top: 400, bottom: 800, left: 0, right: 375, x: 0, y: 400, toJSON() {} } as DOMRect);
+    vi.spyOn(drawer, "getBoundingClientRect").mockReturnValue({
+      height: HEIGHT,
+      width: 375,
+      top: 400,
+      bottom: 800,
+      left: 0,
+      right: 375,
+      x: 0,
+      y: 400,
+      toJSON() {},
+    } as DOMRect);
     Object.assign(drawer, { setPointerCapture() {} });
     // Just opened drawers ignore drags for 500 ms (their open animation).
     tick(1000);

@@ -46,7 +46,13 @@ function Body({ sub }: { sub: SubConversationRef }) {
         ) : (
           <ol className="flex flex-col gap-3">
             {messages.map((m) => (
-              <MessageItem key={m.id} message={m} agent={{ name: sub.agentName ?? "Agent", logoUrl: sub.agentLogoUrl }} isLast={false} isProcessing={false} />
+              <MessageItem
+                key={m.id}
+                message={m}
+                agent={{ name: sub.agentName ?? "Agent", logoUrl: sub.agentLogoUrl }}
+                isLast={false}
+                isProcessing={false}
+              />
             ))}
           </ol>
         )}
@@ -83,7 +89,17 @@ function useSnapPoint(open: boolean, snapPoints: SnapPoint[] | undefined) {
  * says; with them it rests on those points, and only a fast drag down from the first one, or a very fast
  * one from anywhere, closes it (vaul's snap-point rules).
  */
-export function SubConversationViewer({ sub, open, onOpenChange, snapPoints }: { sub: SubConversationRef; open: boolean; onOpenChange: (open: boolean) => void; snapPoints?: SnapPoint[] }) {
+export function SubConversationViewer({
+  sub,
+  open,
+  onOpenChange,
+  snapPoints,
+}: {
+  sub: SubConversationRef;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  snapPoints?: SnapPoint[];
+}) {
   const mobile = useIsMobile();
   const snapping = useSnapPoint(open && mobile, snapPoints);
   if (mobile) {
@@ -98,7 +114,12 @@ export function SubConversationViewer({ sub, open, onOpenChange, snapPoints }: {
         <Drawer.Portal>
           <Drawer.Overlay className="fixed inset-0 z-50 bg-black/40" />
           {/* Snap points are measured against the screen, so a snapping drawer is as tall as the screen allows. */}
-          <Drawer.Content className={cn("fixed inset-x-0 bottom-0 z-50 flex flex-col rounded-t-xl border bg-background p-4", snapPoints ? "h-full max-h-[97%]" : "max-h-[85svh]")}>
+          <Drawer.Content
+            className={cn(
+              "fixed inset-x-0 bottom-0 z-50 flex flex-col rounded-t-xl border bg-background p-4",
+              snapPoints ? "h-full max-h-[97%]" : "max-h-[85svh]",
+            )}
+          >
             <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-muted" />
             <Drawer.Title className="text-base font-semibold">{SUB_TITLE}</Drawer.Title>
             <Drawer.Description className="mb-3 text-sm text-muted-foreground">{SUB_TEXT}</Drawer.Description>

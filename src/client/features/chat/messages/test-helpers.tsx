@@ -24,6 +24,11 @@ export function InChat({ children }: { children: ReactNode }) {
 
 /** A finished call, opened so its Output shows. */
 export const showToolResult = (toolName: string, args: Record<string, unknown>, result: unknown) =>
-  render(<ToolCard invocation={{ state: "result", toolCallId: "t1", toolName, args, result } as ToolInvocation} autoExpand />);
+  render(
+    <ToolCard
+      invocation={{ state: "result", toolCallId: "t1", toolName, args, result } as ToolInvocation}
+      autoExpand
+    />,
+  );
 
 export const toolOutput = () => screen.getByRole("region", { name: "Output" });

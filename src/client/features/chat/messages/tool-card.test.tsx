@@ -25,9 +25,20 @@ const pill = () => document.querySelector<HTMLButtonElement>("[data-tool] > butt
 const cardEl = () => document.querySelector<HTMLElement>("[data-tool]")!;
 
 const searchArgs = { query: "switchboard pricing" };
-const partial: ToolInvocation = { state: "partial-call", toolCallId: "c1", toolName: "search_google", args: { query: "switch" } };
+const partial: ToolInvocation = {
+  state: "partial-call",
+  toolCallId: "c1",
+  toolName: "search_google",
+  args: { query: "switch" },
+};
 const calling: ToolInvocation = { state: "call", toolCallId: "c1", toolName: "search_google", args: searchArgs };
-const done: ToolInvocation = { state: "result", toolCallId: "c1", toolName: "search_google", args: searchArgs, result: { status: "success", content: "Plans start at $10" } };
+const done: ToolInvocation = {
+  state: "result",
+  toolCallId: "c1",
+  toolName: "search_google",
+  args: searchArgs,
+  result: { status: "success", content: "Plans start at $10" },
+};
 
 describe("ToolCard", () => {
   it("[TOOLCARD-01] a tool call is a collapsible card with its status", async () => {
@@ -46,7 +57,10 @@ describe("ToolCard", () => {
   });
 
   it("[TOOLCARD-02] expanded, the card shows only the call's arguments and its result", async () => {
-    card({ ...done, result: { status: "success", content: "Plans start at $10", internalTrace: "server-side step 3" } });
+    card({
+      ...done,
+      result: { status: "success", content: "Plans start at $10", internalTrace: "server-side step 3" },
+    });
     await userEvent.click(pill());
     const sections = cardEl().querySelectorAll("section");
     expect([...sections].map((s) => s.getAttribute("aria-label"))).toEqual(["Configuration", "Output"]);
@@ -101,7 +115,13 @@ describe("ToolCard", () => {
   });
 
   it("[TOOLCARD-15] a scheduled task offers /control-hub/scheduled-tasks in a new tab", () => {
-    card({ state: "result", toolCallId: "s1", toolName: "schedule_task", args: { prompt: "digest", schedule: "daily" }, result: { status: "success", content: "ok" } });
+    card({
+      state: "result",
+      toolCallId: "s1",
+      toolName: "schedule_task",
+      args: { prompt: "digest", schedule: "daily" },
+      result: { status: "success", content: "ok" },
+    });
     const link = screen.getByRole("link", { name: /Open Scheduled Tasks/ });
     expect(link.getAttribute("href")).toBe("/control-hub/scheduled-tasks");
     expect(link.getAttribute("target")).toBe("_blank");
@@ -143,7 +163,16 @@ describe("ToolCard", () => {
       toolCallId: "c9",
       toolName: "call_agent",
       args: { agentId: 2, message: "ping" },
-      result: { status: "success", content: "pong", subConversation: { id: "sub-1", threadId: "sub-1", agentName: "Helper", agentLogoUrl: "https://logos.example/helper.png" } },
+      result: {
+        status: "success",
+        content: "pong",
+        subConversation: {
+          id: "sub-1",
+          threadId: "sub-1",
+          agentName: "Helper",
+          agentLogoUrl: "https://logos.example/helper.png",
+        },
+      },
     });
     expect(pill().textContent).toContain("Response from Helper");
     await userEvent.click(screen.getByRole("button", { name: "View sub-conversation" }));
@@ -166,7 +195,9 @@ describe("LongText", () => {
     expect(screen.getByTestId("long-text").querySelector("pre")?.textContent).toBe('{\n  "rows": 2,\n  "ok": true\n}');
     cleanup();
     render(<LongText value={{ rows: [1, 2] }} />);
-    expect(screen.getByTestId("long-text").querySelector("pre")?.textContent).toBe(JSON.stringify({ rows: [1, 2] }, null, 2));
+    expect(screen.getByTestId("long-text").querySelector("pre")?.textContent).toBe(
+      JSON.stringify({ rows: [1, 2] }, null, 2),
+    );
     cleanup();
 
     render(<LongText value="Just some words" />);

@@ -1,7 +1,15 @@
 // TOOLCARD-01..08, 25..27: a tool call as a pill with its status; once there is a result it expands into
 // Configuration and Output (tool-output.tsx). call_agent opens its sub-conversation; schedule_task links to the tasks.
 import { Component, useState, type ReactNode } from "react";
-import { AlertCircle, CheckCircle2, ChevronDown, CircleHelp, ExternalLink, Loader2, MessagesSquare } from "lucide-react";
+import {
+  AlertCircle,
+  CheckCircle2,
+  ChevronDown,
+  CircleHelp,
+  ExternalLink,
+  Loader2,
+  MessagesSquare,
+} from "lucide-react";
 import type { ToolInvocation } from "@ai-sdk/ui-utils";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
@@ -34,7 +42,11 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
   const sub = (result as { subConversation?: SubConversationRef } | undefined)?.subConversation;
 
   return (
-    <div className={cn("my-1.5 w-full max-w-xl rounded-lg border text-sm", state === "error" && "border-destructive/40")} data-tool={invocation.toolName} data-state={state}>
+    <div
+      className={cn("my-1.5 w-full max-w-xl rounded-lg border text-sm", state === "error" && "border-destructive/40")}
+      data-tool={invocation.toolName}
+      data-state={state}
+    >
       <button
         type="button"
         aria-expanded={open}
@@ -43,12 +55,19 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
         className="flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:hover:bg-transparent"
       >
         <Icon
-          className={cn("size-4 shrink-0", state === "running" && "animate-spin text-muted-foreground", state === "success" && "text-green-600", state === "error" && "text-destructive")}
+          className={cn(
+            "size-4 shrink-0",
+            state === "running" && "animate-spin text-muted-foreground",
+            state === "success" && "text-green-600",
+            state === "error" && "text-destructive",
+          )}
           aria-hidden
         />
         <span className="min-w-0 flex-1 truncate">{line}</span>
         <span className="hidden text-xs text-muted-foreground sm:inline">{toolDisplayName(invocation.toolName)}</span>
-        {hasResult && <ChevronDown className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")} aria-hidden />}
+        {hasResult && (
+          <ChevronDown className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")} aria-hidden />
+        )}
       </button>
       {sub && (
         <div className="border-t px-3 py-1.5">
@@ -61,7 +80,12 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
       )}
       {invocation.toolName === "schedule_task" && state === "success" && (
         <div className="border-t px-3 py-1.5">
-          <a href="/control-hub/scheduled-tasks" target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-xs text-primary underline">
+          <a
+            href="/control-hub/scheduled-tasks"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-xs text-primary underline"
+          >
             Open Scheduled Tasks <ExternalLink className="size-3" aria-hidden />
           </a>
         </div>
@@ -97,7 +121,8 @@ class ToolErrorBoundary extends Component<{ name: string; children: ReactNode },
     return { failed: true };
   }
   render() {
-    if (this.state.failed) return <p className="my-1 text-sm text-destructive">Error rendering tool {this.props.name}.</p>;
+    if (this.state.failed)
+      return <p className="my-1 text-sm text-destructive">Error rendering tool {this.props.name}.</p>;
     return this.props.children;
   }
 }

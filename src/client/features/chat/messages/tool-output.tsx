@@ -21,7 +21,9 @@ export function ToolOutput({ toolName, result }: { toolName: string; result: unk
   const files = generatedFilesOf(result);
   return (
     <>
-      {TOOL_CARDS[toolName]?.render(result, previewLength) ?? <LongText value={outputOf(result)} previewLength={previewLength} />}
+      {TOOL_CARDS[toolName]?.render(result, previewLength) ?? (
+        <LongText value={outputOf(result)} previewLength={previewLength} />
+      )}
       {files.length > 0 && <GeneratedFiles files={files} />}
     </>
   );

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { cardState, errorDetail, statusLine } from "./tool-status";
 
-const ok = (name: string, args: Record<string, unknown> = {}) => statusLine(name, args, "success", { status: "success", content: "done" });
-const fail = (name: string, args: Record<string, unknown> = {}, result: unknown = { status: "error", error: "boom" }) => statusLine(name, args, "error", result);
+const ok = (name: string, args: Record<string, unknown> = {}) =>
+  statusLine(name, args, "success", { status: "success", content: "done" });
+const fail = (name: string, args: Record<string, unknown> = {}, result: unknown = { status: "error", error: "boom" }) =>
+  statusLine(name, args, "error", result);
 
 describe("tool card status lines", () => {
   it("[TOOLCARD-08] progress verbs while running", () => {
@@ -28,9 +30,13 @@ describe("tool card status lines", () => {
   });
 
   it("[TOOLCARD-29] [TOOLCARD-30] [TOOLCARD-31] [TOOLCARD-17] [TOOLCARD-32] [TOOLCARD-33] [TOOLCARD-35] failure lines", () => {
-    expect(fail("scrape_url", { url: "https://news.example.com/a" })).toBe("Failed to read content from news.example.com");
+    expect(fail("scrape_url", { url: "https://news.example.com/a" })).toBe(
+      "Failed to read content from news.example.com",
+    );
     expect(fail("ask_web", { query: "why" })).toBe('Failed to get answer for "why"');
-    expect(fail("perplexity_deep_research", { query: "q".repeat(200) })).toBe(`Failed to complete deep research on "${"q".repeat(150)}"`);
+    expect(fail("perplexity_deep_research", { query: "q".repeat(200) })).toBe(
+      `Failed to complete deep research on "${"q".repeat(150)}"`,
+    );
     expect(fail("snowflake_sql")).toBe("SQL query execution failed");
     expect(fail("postgres_sql")).toBe("PostgreSQL query execution failed");
     expect(fail("send_email", { to: ["a@x", "b@x"] })).toBe("Failed to send email to 2 recipient(s)");
@@ -46,24 +52,44 @@ describe("tool card status lines", () => {
     expect(fail("search_tiktok", {}, { status: "error" })).toBe("An error occurred");
     expect(fail("search_tiktok")).toBe("boom");
     expect(fail("search_fd_products")).toBe("Error searching FD products: boom");
-    expect(fail("generate_powerpoint", {}, { status: "error" })).toBe("Error: Failed to generate presentation: Unknown error");
+    expect(fail("generate_powerpoint", {}, { status: "error" })).toBe(
+      "Error: Failed to generate presentation: Unknown error",
+    );
     expect(fail("save_flash_report")).toBe("Error: Failed to generate report: boom");
     expect(fail("schedule_task")).toBe("Failed to schedule task.");
   });
 
-  it("[TOOLCARD-34] the Postgres searches read Failed to search {table} for \"{query}\" (keyword_search_pg: its keyword)", () => {
-    expect(fail("hybrid_search_pg", { query: "refunds", table_name: "public.docs" })).toBe('Failed to search public.docs for "refunds"');
-    expect(fail("semantic_search_pg", { query: "refunds", table_name: "docs" })).toBe('Failed to search docs for "refunds"');
-    expect(fail("keyword_search_pg", { keyword: "refund", table_name: "docs" })).toBe('Failed to search docs for "refund"');
+  it('[TOOLCARD-34] the Postgres searches read Failed to search {table} for "{query}" (keyword_search_pg: its keyword)', () => {
+    expect(fail("hybrid_search_pg", { query: "refunds", table_name: "public.docs" })).toBe(
+      'Failed to search public.docs for "refunds"',
+    );
+    expect(fail("semantic_search_pg", { query: "refunds", table_name: "docs" })).toBe(
+      'Failed to search docs for "refunds"',
+    );
+    expect(fail("keyword_search_pg", { keyword: "refund", table_name: "docs" })).toBe(
+      'Failed to search docs for "refund"',
+    );
     expect(ok("hybrid_search_pg", { query: "refunds", table_name: "docs" })).toBe('Searched docs for "refunds"');
     expect(ok("keyword_search_pg", { keyword: "refund", table_name: "docs" })).toBe('Searched docs for "refund"');
     // search_snowflake takes only a query: it searches the warehouse's catalogue.
-    expect(fail("search_snowflake", { query: "revenue by region" })).toBe('Failed to search Snowflake for "revenue by region"');
+    expect(fail("search_snowflake", { query: "revenue by region" })).toBe(
+      'Failed to search Snowflake for "revenue by region"',
+    );
     expect(ok("search_snowflake", { query: "revenue by region" })).toBe('Searched Snowflake for "revenue by region"');
     // The filter search keeps its own error form (TOOLCARD-36), naming the table.
-    expect(fail("filter_and_search_pg", { query: "q", table_name: "docs" }, { status: "error", message: "bad where clause" })).toBe("Error searching docs: bad where clause");
-    expect(fail("filter_and_search_pg", { query: "q", table_name: "docs" }, { status: "error" })).toBe("Error searching docs: Unknown error");
-    expect(ok("filter_and_search_pg", { query: "q", table_name: "docs", where_clause: "year > 2020" })).toBe('Searched docs for "q"');
+    expect(
+      fail(
+        "filter_and_search_pg",
+        { query: "q", table_name: "docs" },
+        { status: "error", message: "bad where clause" },
+      ),
+    ).toBe("Error searching docs: bad where clause");
+    expect(fail("filter_and_search_pg", { query: "q", table_name: "docs" }, { status: "error" })).toBe(
+      "Error searching docs: Unknown error",
+    );
+    expect(ok("filter_and_search_pg", { query: "q", table_name: "docs", where_clause: "year > 2020" })).toBe(
+      'Searched docs for "q"',
+    );
   });
 
   it("[TOOLCARD-18] a non-default Postgres row_limit is part of the success line", () => {
@@ -74,7 +100,9 @@ describe("tool card status lines", () => {
   });
 
   it("success lines read the tools' own argument names", () => {
-    expect(ok("call_api", { endpoint_url: "https://api.example.com/v1/items", request_type: "POST" })).toBe("Called POST api.example.com");
+    expect(ok("call_api", { endpoint_url: "https://api.example.com/v1/items", request_type: "POST" })).toBe(
+      "Called POST api.example.com",
+    );
     expect(ok("search_reddit", { search_term: "bi tools" })).toBe('Searched Reddit for "bi tools"');
     expect(ok("search_tiktok", { search_term: "recipes" })).toBe('Searched TikTok for "recipes"');
   });

@@ -8,7 +8,8 @@ export type { ToolResultView };
 
 export type CardState = "running" | "success" | "error" | "unknown";
 
-export const toolDisplayName = (name: string) => (toolsByName as Record<string, { displayName?: string } | undefined>)[name]?.displayName ?? name;
+export const toolDisplayName = (name: string) =>
+  (toolsByName as Record<string, { displayName?: string } | undefined>)[name]?.displayName ?? name;
 
 /** TOOLCARD-23/28: status success or error (also as top-level fallbacks); anything else is unknown. */
 export function cardState(invocation: { state: string; result?: unknown }): CardState {
@@ -21,7 +22,12 @@ export function cardState(invocation: { state: string; result?: unknown }): Card
 }
 
 /** TOOLCARD-07/08: running text; then the tool's own success or failure line. */
-export function statusLine(toolName: string, args: Record<string, unknown>, state: CardState, result?: unknown): string {
+export function statusLine(
+  toolName: string,
+  args: Record<string, unknown>,
+  state: CardState,
+  result?: unknown,
+): string {
   const def = toolsByName[toolName];
   const displayName = toolDisplayName(toolName);
   if (state === "running") return def?.progressVerb ?? `Running ${displayName}...`;

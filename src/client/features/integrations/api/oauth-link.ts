@@ -19,7 +19,10 @@ export async function startOAuthLink(provider: string, scopes: string[], returnT
 
 /** Unlinks one of the user's linked accounts (the id getUser lists); throws with a readable message. */
 export async function unlinkOAuthAccount(accountId: string): Promise<void> {
-  const res = await authFetch<{ status?: boolean }>("/api/auth/unlink-account", { method: "POST", body: { accountId } });
+  const res = await authFetch<{ status?: boolean }>("/api/auth/unlink-account", {
+    method: "POST",
+    body: { accountId },
+  });
   if (isApiFailure(res)) {
     const message = (res.data as { message?: unknown } | null)?.message;
     throw new Error(typeof message === "string" && message ? message : `HTTP ${res.status}`);

@@ -5,11 +5,19 @@ import { orgPath } from "@/client/lib/org-api";
 import type { OrgSettings } from "@/shared/org";
 
 export const saveOrgSettings = (orgId: string, settings: { defaultAgentId: number | null }) =>
-  callApi<{ success: true; settings: OrgSettings }>(orgPath(orgId, "/api/orgSettings"), { method: "POST", body: { settings } });
+  callApi<{ success: true; settings: OrgSettings }>(orgPath(orgId, "/api/orgSettings"), {
+    method: "POST",
+    body: { settings },
+  });
 
 export const savePrivateTools = (orgId: string, enabledPrivateTools: string[]) =>
-  callApi<{ success: true; enabledPrivateTools: string[] }>(orgPath(orgId, "/api/admin/tools"), { method: "POST", body: { enabledPrivateTools } });
+  callApi<{ success: true; enabledPrivateTools: string[] }>(orgPath(orgId, "/api/admin/tools"), {
+    method: "POST",
+    body: { enabledPrivateTools },
+  });
 
-export const getApiKey = (orgId: string) => callApi<{ apiKey: string; expiresAt: string }>(orgPath(orgId, "/api/getAPIKey"));
+export const getApiKey = (orgId: string) =>
+  callApi<{ apiKey: string; expiresAt: string }>(orgPath(orgId, "/api/getAPIKey"));
 
-export const revokeApiKey = (orgId: string) => callApi<{ success: true; revoked: number }>(orgPath(orgId, "/api/revokeAPIKey"), { method: "POST" });
+export const revokeApiKey = (orgId: string) =>
+  callApi<{ success: true; revoked: number }>(orgPath(orgId, "/api/revokeAPIKey"), { method: "POST" });

@@ -12,7 +12,10 @@ export interface ToolCardView {
   render: (result: unknown, previewLength: number) => ReactNode | undefined;
 }
 
-export function resultView<T>(schema: ZodType<T, ZodTypeDef, unknown>, show: (data: T, previewLength: number) => ReactNode): ToolCardView {
+export function resultView<T>(
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  show: (data: T, previewLength: number) => ReactNode,
+): ToolCardView {
   return {
     render: (result, previewLength) => {
       const data = parseToolData(schema, result);

@@ -11,22 +11,50 @@ afterEach(cleanup);
 
 const pill = () => screen.getByRole("button", { expanded: true });
 const table = () =>
-  [...within(toolOutput()).getByRole("table").querySelectorAll("tr")].map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent));
+  [...within(toolOutput()).getByRole("table").querySelectorAll("tr")].map((tr) =>
+    [...tr.querySelectorAll("th, td")].map((c) => c.textContent),
+  );
 
 describe("SQL result tables", () => {
   it("[TOOL-22] snowflake_sql: headers led by the column name, array rows, null shown as NULL", () => {
-    const result = { status: "success", headers: [["ID", "NUMBER"], ["REGION", "TEXT"]], rows: [[1, "EMEA"], [2, null]] };
+    const result = {
+      status: "success",
+      headers: [
+        ["ID", "NUMBER"],
+        ["REGION", "TEXT"],
+      ],
+      rows: [
+        [1, "EMEA"],
+        [2, null],
+      ],
+    };
     expect(snowflakeSqlResult.parse(result)).toEqual({ headers: result.headers, rows: result.rows });
     showToolResult("snowflake_sql", { query: "select id, region from sales" }, result);
-    expect(table()).toEqual([["ID", "REGION"], ["1", "EMEA"], ["2", "NULL"]]);
+    expect(table()).toEqual([
+      ["ID", "REGION"],
+      ["1", "EMEA"],
+      ["2", "NULL"],
+    ]);
   });
 
   it("[TOOL-23] postgres_sql: rows keyed by header, with its optional message", () => {
-    const result = { status: "success", headers: ["id", "name"], rows: [{ id: 7, name: "Ada" }, { name: "Bob", id: 8 }], message: "Returned 2 rows" };
+    const result = {
+      status: "success",
+      headers: ["id", "name"],
+      rows: [
+        { id: 7, name: "Ada" },
+        { name: "Bob", id: 8 },
+      ],
+      message: "Returned 2 rows",
+    };
     expect(postgresSqlResult.parse(result).rows).toEqual(result.rows);
     expect(postgresSqlResult.safeParse({ headers: ["id"], rows: [{ id: 1 }] }).success).toBe(true); // message is optional
     showToolResult("postgres_sql", { query: "select id, name from people" }, result);
-    expect(table()).toEqual([["id", "name"], ["7", "Ada"], ["8", "Bob"]]);
+    expect(table()).toEqual([
+      ["id", "name"],
+      ["7", "Ada"],
+      ["8", "Bob"],
+    ]);
     expect(toolOutput().textContent).toContain("Returned 2 rows");
   });
 

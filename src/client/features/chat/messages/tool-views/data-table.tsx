@@ -41,7 +41,11 @@ function DataTable({ columns, rows }: { columns: string[]; rows: unknown[][] }) 
           </tbody>
         </table>
       </div>
-      {rows.length > MAX_TABLE_ROWS && <Notice>Showing the first {MAX_TABLE_ROWS} of {rows.length} rows.</Notice>}
+      {rows.length > MAX_TABLE_ROWS && (
+        <Notice>
+          Showing the first {MAX_TABLE_ROWS} of {rows.length} rows.
+        </Notice>
+      )}
     </>
   );
 }

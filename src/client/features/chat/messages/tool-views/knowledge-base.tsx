@@ -11,7 +11,8 @@ import { EMPTY_KNOWLEDGE, RESULT_TEXT_CUT, TEXT_PREVIEW_CAP, cut, truncationWarn
 /** TOOLCARD-20: 0.8734 → 87.3% */
 export const matchPercent = (similarityScore: number) => `${(similarityScore * 100).toFixed(1)}%`;
 
-const pagesLabel = (pages: readonly number[]) => (pages.length === 0 ? null : `${pages.length === 1 ? "Page" : "Pages"} ${pages.join(", ")}`);
+const pagesLabel = (pages: readonly number[]) =>
+  pages.length === 0 ? null : `${pages.length === 1 ? "Page" : "Pages"} ${pages.join(", ")}`;
 
 export function KbSearchView({ data }: { data: SearchKnowledgeBaseResult }) {
   return (
@@ -22,7 +23,9 @@ export function KbSearchView({ data }: { data: SearchKnowledgeBaseResult }) {
         <>
           <p className="flex flex-wrap gap-x-1.5">
             <span className="font-medium">{r.fileName}</span>
-            <span className="text-muted-foreground">{[r.knowledgeBaseName, pagesLabel(r.pageNumbers), r.searchType].filter(Boolean).join(" · ")}</span>
+            <span className="text-muted-foreground">
+              {[r.knowledgeBaseName, pagesLabel(r.pageNumbers), r.searchType].filter(Boolean).join(" · ")}
+            </span>
             <span className="ml-auto font-medium tabular-nums">{matchPercent(r.similarityScore)}</span>
           </p>
           <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{cut(r.content, RESULT_TEXT_CUT)}</p>
@@ -35,7 +38,9 @@ export function KbSearchView({ data }: { data: SearchKnowledgeBaseResult }) {
 export function KbFilePagesView({ data }: { data: KbFilePagesResult }) {
   return (
     <>
-      <Notice>{[data.file.fileName, data.file.knowledgeBaseName, pagesLabel(data.pages)].filter(Boolean).join(" · ")}</Notice>
+      <Notice>
+        {[data.file.fileName, data.file.knowledgeBaseName, pagesLabel(data.pages)].filter(Boolean).join(" · ")}
+      </Notice>
       <LongText value={cut(data.text, TEXT_PREVIEW_CAP)} />
       {data.images.length > 0 && (
         <div className="flex flex-wrap gap-2">

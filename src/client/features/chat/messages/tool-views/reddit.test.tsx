@@ -21,8 +21,20 @@ describe("Reddit results", () => {
   it("[TOOLCARD-21] Reddit results show up to 3 top comments per post", () => {
     const result = {
       posts: [
-        { title: "Which BI tool?", subreddit: "datascience", author: "ana", score: 321, permalink: "/r/datascience/comments/abc/which_bi_tool/", comments },
-        { title: "Quiet post", subreddit: "datascience", url: "https://example.com/article", comments: [{ body: "only one" }] },
+        {
+          title: "Which BI tool?",
+          subreddit: "datascience",
+          author: "ana",
+          score: 321,
+          permalink: "/r/datascience/comments/abc/which_bi_tool/",
+          comments,
+        },
+        {
+          title: "Quiet post",
+          subreddit: "datascience",
+          url: "https://example.com/article",
+          comments: [{ body: "only one" }],
+        },
       ],
     };
     expect(redditResult.parse(result).posts).toHaveLength(2);
@@ -31,10 +43,16 @@ describe("Reddit results", () => {
       const [first, second] = posts();
       const top = within(within(first!).getByRole("list", { name: "Top comments" })).getAllByRole("listitem");
       expect(top.map((li) => li.textContent)).toEqual(["top: best answer", "second: good point", "third: also fine"]);
-      expect(within(first!).getByRole("link", { name: "Which BI tool?" }).getAttribute("href")).toBe("https://www.reddit.com/r/datascience/comments/abc/which_bi_tool/");
+      expect(within(first!).getByRole("link", { name: "Which BI tool?" }).getAttribute("href")).toBe(
+        "https://www.reddit.com/r/datascience/comments/abc/which_bi_tool/",
+      );
       expect(first!.textContent).toContain("r/datascience · u/ana · 321 points");
-      expect(within(within(second!).getByRole("list", { name: "Top comments" })).getAllByRole("listitem")).toHaveLength(1);
-      expect(within(second!).getByRole("link", { name: "Quiet post" }).getAttribute("rel")).toBe("nofollow noopener noreferrer");
+      expect(within(within(second!).getByRole("list", { name: "Top comments" })).getAllByRole("listitem")).toHaveLength(
+        1,
+      );
+      expect(within(second!).getByRole("link", { name: "Quiet post" }).getAttribute("rel")).toBe(
+        "nofollow noopener noreferrer",
+      );
       cleanup();
     }
   });

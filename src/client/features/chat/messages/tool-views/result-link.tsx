@@ -8,7 +8,12 @@ export function ResultLink({ href, children }: { href: string | null | undefined
   const label = children ?? href;
   if (!isWebUrl(href)) return <span className="[overflow-wrap:anywhere]">{label}</span>;
   return (
-    <a href={href!.trim()} target="_blank" rel="nofollow noopener noreferrer" className="text-primary underline underline-offset-2 [overflow-wrap:anywhere]">
+    <a
+      href={href!.trim()}
+      target="_blank"
+      rel="nofollow noopener noreferrer"
+      className="text-primary underline underline-offset-2 [overflow-wrap:anywhere]"
+    >
       {label}
     </a>
   );

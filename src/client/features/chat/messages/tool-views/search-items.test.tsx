@@ -8,7 +8,10 @@ import { showToolResult, toolOutput } from "../test-helpers";
 
 afterEach(cleanup);
 
-const items = () => within(toolOutput()).getAllByRole("listitem").map((li) => li.textContent);
+const items = () =>
+  within(toolOutput())
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
 
 describe("search result items", () => {
   it("[TOOL-28] Postgres searches return items with an optional title and content", () => {
@@ -17,14 +20,24 @@ describe("search result items", () => {
     expect(pgSearchResult.safeParse([{ title: "No content" }]).success).toBe(false);
 
     for (const tool of ["hybrid_search_pg", "semantic_search_pg", "keyword_search_pg", "filter_and_search_pg"]) {
-      showToolResult(tool, { query: "refunds", keyword: "refunds", table_name: "public.docs" }, { status: "success", content: JSON.stringify(found) });
+      showToolResult(
+        tool,
+        { query: "refunds", keyword: "refunds", table_name: "public.docs" },
+        { status: "success", content: JSON.stringify(found) },
+      );
       expect(items()).toEqual(["Refund policyRefunds within 30 days.", "Untitled passage."]);
       cleanup();
     }
   });
 
   it("[TOOLCARD-19] Pinecone scores are shown to 4 decimals", () => {
-    const result = { status: "success", matches: [{ id: "doc-1", score: 0.912345, metadata: { text: "Quarterly revenue grew." } }, { score: 0.5, metadata: { source: "wiki" } }] };
+    const result = {
+      status: "success",
+      matches: [
+        { id: "doc-1", score: 0.912345, metadata: { text: "Quarterly revenue grew." } },
+        { score: 0.5, metadata: { source: "wiki" } },
+      ],
+    };
     expect(queryPineconeResult.parse(result).matches).toHaveLength(2);
     showToolResult("query_pinecone", { query: "revenue" }, result);
     expect(items()[0]).toContain("Score 0.9123 · doc-1");

@@ -22,7 +22,8 @@ export function PgSearchView({ data }: { data: PgSearchItem[] }) {
   );
 }
 
-const metadataText = (value: unknown) => cut(typeof value === "string" ? value : JSON.stringify(value), RESULT_TEXT_CUT);
+const metadataText = (value: unknown) =>
+  cut(typeof value === "string" ? value : JSON.stringify(value), RESULT_TEXT_CUT);
 
 export function PineconeView({ data }: { data: QueryPineconeResult }) {
   return (

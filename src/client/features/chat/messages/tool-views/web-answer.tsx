@@ -39,7 +39,9 @@ export function DeepResearchView({ data, previewLength }: { data: DeepResearchRe
           </ul>
         </section>
       )}
-      {counts.length > 0 && <Notice>{counts.map(([label, n]) => `${label}: ${n.toLocaleString()}`).join(" · ")}</Notice>}
+      {counts.length > 0 && (
+        <Notice>{counts.map(([label, n]) => `${label}: ${n.toLocaleString()}`).join(" · ")}</Notice>
+      )}
     </>
   );
 }
