@@ -3,7 +3,7 @@
 // environment, DATA_DIR never visible, what it is shown read-only), loader and runtime variables are
 // refused, and without bubblewrap nothing runs. Against the real echo fixture and real bubblewrap.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -42,6 +42,12 @@ beforeAll(async () => {
   symlinkSync(realpathSync(path.join(FIXTURES, "../../../../node_modules")), path.join(root, "node_modules"));
   mkdirSync(path.join(root, "bin"));
   symlinkSync(NODE, path.join(root, "bin", "node"));
+  // Installed the way an operator installs a server: readable by the sandbox's own uid. (The test
+  // process runs with the server's umask 077, decision 025, which would make these private.)
+  for (const dir of [root, allowedDir, path.join(allowedDir, "data"), path.join(root, "bin")]) chmodSync(dir, 0o755);
+  for (const dir of [allowedDir, root])
+    for (const file of ["echo-stdio.mjs", "echo-tools.mjs"]) chmodSync(path.join(dir, file), 0o644);
+  chmodSync(path.join(root, "evil.mjs"), 0o644);
 });
 afterEach(() => setMcpRuntimeOptions(saved));
 afterAll(() => root && rmSync(root, { recursive: true, force: true }));
