@@ -3,7 +3,16 @@
 // environment, DATA_DIR never visible, what it is shown read-only), loader and runtime variables are
 // refused, and without bubblewrap nothing runs. Against the real echo fixture and real bubblewrap.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
