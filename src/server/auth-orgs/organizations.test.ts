@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp, onAppError } from "../app";
-import { createAuth } from "../auth/auth";
+import { createAuth, VERIFICATION_EMAIL_LIMIT } from "../auth/auth";
 import { requireAdmin, requireOrg, requireSession } from "../auth/context";
 import type { AppEnv } from "../env";
 import { getTestContext, testConfig, type TestContext } from "../test/context";
@@ -175,6 +175,24 @@ describe("request context", () => {
 });
 
 describe("rate limit", () => {
+  it("security #10: one address may ask for only a few verification emails, so nobody's inbox can be flooded", async () => {
+    const config = testConfig({ TRUST_PROXY: "true" });
+    const app = createApp({
+      config,
+      auth: createAuth({ db: ctx.services.database.db, config, secret: "verify-limit-test-secret-0123456789" }),
+    });
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const ask = () =>
+      call(app, "POST", "/api/auth/send-verification-email", {
+        body: { email: uniqueEmail("victim") },
+        headers: { "x-forwarded-for": ip },
+      });
+    const statuses = [];
+    for (let i = 0; i < VERIFICATION_EMAIL_LIMIT.max + 1; i++) statuses.push((await ask()).status);
+    expect(statuses.slice(0, -1)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it("limits failed sign-ins per client address", async () => {
     const config = testConfig({ AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "true" });
     const app = createApp({

@@ -18,6 +18,9 @@ import { sessionRevocation } from "./session-revocation";
 import { signInGuard } from "./sign-in-guard";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
+/** Verification emails one client address may request per window. */
+export const VERIFICATION_EMAIL_LIMIT = { window: 600, max: 3 };
+
 /** Set by the server from the socket address (or X-Forwarded-For behind a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-switchboard-client-ip";
 
@@ -78,6 +81,9 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         "/sign-in/email": false,
         "/sign-in/*": config.authRateLimit,
         "/sign-up/*": config.authRateLimit,
+        // Anyone may ask for a verification email to any unverified address: a few per address, so
+        // the endpoint cannot be used to flood someone's inbox (issue 10, after #10).
+        "/send-verification-email": VERIFICATION_EMAIL_LIMIT,
       },
     },
     plugins: [

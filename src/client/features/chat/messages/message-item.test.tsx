@@ -73,6 +73,21 @@ describe("message display", () => {
     expect(screen.getByText("[Unsupported part: mystery]")).toBeTruthy();
   });
 
+  it("security #11: a source whose URL is not a web address is shown as text, never a link", () => {
+    show(
+      msg("assistant", [
+        {
+          type: "source",
+          source: { sourceType: "url", id: "s1", url: "javascript:alert(document.cookie)", title: "Click me" },
+        },
+        { type: "source", source: { sourceType: "url", id: "s2", url: "data:text/html,<script>alert(1)</script>" } },
+      ]),
+    );
+    expect(screen.queryAllByRole("link")).toEqual([]);
+    expect(screen.getByText("Click me").tagName).toBe("P");
+    expect(screen.getByText("data:text/html,<script>alert(1)</script>")).toBeTruthy();
+  });
+
   it("[MSG-17] [MSG-18] [MSG-19] [MSG-20] meeting, incident and ticket blocks are collapsible panels with a line count", async () => {
     const text =
       "```meeting\nMon 9:00\nStandup\n```\n\n```incident\nDB down\n```\n\n```ticket\nABC-1\nfix it\nsoon\n```";

@@ -14,6 +14,7 @@ import { InterruptedNotice, isInterrupted } from "./interrupted-notice";
 import type { GeneratedFile } from "./link-rules";
 import { Markdown } from "./markdown";
 import { ToolCard } from "./tool-card";
+import { isWebUrl } from "./tool-views/result-link";
 
 export interface MessageAgent {
   name: string;
@@ -50,6 +51,9 @@ function PartView({ part, generated }: { part: Part; generated: GeneratedFile[] 
       return <p className="text-sm whitespace-pre-wrap text-muted-foreground italic">{part.reasoning}</p>;
     case "source": {
       const { url, title } = part.source;
+      // A source URL comes from the provider's output: only web addresses become links (issue 10 #11's shape).
+      if (!isWebUrl(url))
+        return <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{title || url}</p>;
       return (
         <a
           href={url}
