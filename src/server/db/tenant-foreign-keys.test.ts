@@ -122,4 +122,20 @@ describe("tenant foreign keys", () => {
     const parents = new Set(fks.rows.map((r) => r.parent));
     for (const parent of parents) expect(uniques.rows.map((u) => u.name)).toContain(`${parent}_org_id_unique`);
   });
+
+  it("decision 039: ON DELETE SET NULL (parent_id) on a composite key nulls the reference and keeps the organisation", async () => {
+    const rows = await db().transaction(async (tx) => {
+      await tx.execute(sql`create temp table fk_parent (organization_id text not null, id int primary key,
+        unique (organization_id, id)) on commit drop`);
+      await tx.execute(sql`create temp table fk_child (organization_id text not null, id int primary key, parent_id int,
+        foreign key (organization_id, parent_id) references fk_parent (organization_id, id) on delete set null (parent_id))
+        on commit drop`);
+      await tx.execute(sql`insert into fk_parent values ('a', 1)`);
+      await tx.execute(sql`insert into fk_child values ('a', 10, 1)`);
+      await tx.execute(sql`delete from fk_parent where id = 1`);
+      return (await tx.execute<{ organization_id: string; parent_id: number | null }>(sql`select * from fk_child`))
+        .rows;
+    });
+    expect(rows).toEqual([{ organization_id: "a", id: 10, parent_id: null }]);
+  });
 });
