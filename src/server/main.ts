@@ -6,7 +6,7 @@ import { loadConfig } from "./config";
 import { createApp } from "./app";
 import { createServices } from "./services";
 import { log, setLogLevel } from "./logger";
-import { recoverInterruptedReplies } from "./chat/recover";
+import { recoverInterruptedReplies, sweepEndedReplyLines } from "./chat/recover";
 import { setOwnListenPort } from "./net/outbound-guard";
 
 const started = performance.now();
@@ -19,8 +19,11 @@ const app = createApp({ config, auth: services.auth, clientDir });
 // own them; with PostgreSQL another replica may, so only silent ones (no heartbeat) are recovered.
 const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
 await recoverInterruptedReplies({ staleAfterSeconds });
-if (services.database.kind === "postgres")
-  setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
+await sweepEndedReplyLines();
+setInterval(() => {
+  if (services.database.kind === "postgres") void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {});
+  void sweepEndedReplyLines().catch(() => {});
+}, 30_000).unref();
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   setOwnListenPort(info.port);

@@ -261,9 +261,12 @@ describe("POST /api/chat", () => {
         instanceId: "dead-process",
         heartbeatAt: new Date(Date.now() - 120_000),
       });
-    await db()
-      .insert(chatStreamChunk)
-      .values({ streamId: replyId, seq: 0, data: 'f:{"messageId":"x"}\n0:"Half of an ans"\n0:"wer"\n' });
+    await db().insert(chatStreamChunk).values({
+      organizationId: f.a.id,
+      streamId: replyId,
+      seq: 0,
+      data: 'f:{"messageId":"x"}\n0:"Half of an ans"\n0:"wer"\n',
+    });
     expect(await recoverInterruptedReplies({ staleAfterSeconds: 60 })).toBeGreaterThanOrEqual(1);
     const convo = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, {
       token: f.a.member.token,

@@ -1,33 +1,31 @@
 // Replies whose process died mid-stream: the next start (or, with several replicas, any replica
-// noticing a silent heartbeat) stores what was streamed and marks the reply interrupted.
-import { and, eq, lt, sql } from "drizzle-orm";
+// noticing a silent heartbeat) stores what was streamed and marks the reply interrupted. And the
+// sweep that deletes the stored lines of replies that ended (decision 038).
+import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { chatStream, message } from "../db/tables";
+import { message } from "../db/tables";
 import { log } from "../logger";
 import { assembleLines } from "./assemble";
 import { readAllLines } from "./stream-hub";
+import { claimInterrupted, deleteFinishedChunks, listSilentStreams } from "./stream-queries";
 
 export const INTERRUPTED_TEXT = "The reply was interrupted before it finished.";
 
+/**
+ * How long an ended reply's lines are kept: a resume polling from another replica may still be
+ * reading the last of them (it polls every 150 ms). Its message holds them all by then.
+ */
+export const ENDED_REPLY_LINES_KEPT_SECONDS = 30;
+
+/** Deletes the lines of replies that ended more than the grace period ago; returns how many rows. */
+export const sweepEndedReplyLines = () => deleteFinishedChunks({ graceSeconds: ENDED_REPLY_LINES_KEPT_SECONDS });
+
 export async function recoverInterruptedReplies({ staleAfterSeconds }: { staleAfterSeconds: number }): Promise<number> {
-  const stale = await db()
-    .select({ id: chatStream.id, orgId: chatStream.organizationId })
-    .from(chatStream)
-    .where(
-      and(
-        eq(chatStream.status, "active"),
-        lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`),
-      ),
-    );
+  const stale = await listSilentStreams({ staleAfterSeconds });
   for (const s of stale) {
     // Claim it first, so two replicas never recover the same reply.
-    const claimed = await db()
-      .update(chatStream)
-      .set({ status: "interrupted" })
-      .where(and(eq(chatStream.id, s.id), eq(chatStream.status, "active")))
-      .returning({ id: chatStream.id });
-    if (!claimed.length) continue;
-    const partial = assembleLines(await readAllLines(s.id));
+    if (!(await claimInterrupted(s))) continue;
+    const partial = assembleLines(await readAllLines(s));
     await db()
       .update(message)
       .set({

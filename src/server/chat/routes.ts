@@ -1,16 +1,14 @@
 import { Hono } from "hono";
-import { and, desc, eq } from "drizzle-orm";
 import type { AppEnv } from "../env";
 import { requireOrg } from "../auth/context";
 import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
-import { db } from "../db/client";
-import { chatStream } from "../db/tables";
 import { getConversationRow } from "../conversations/queries";
 import { canReadConversation, getOwnConversation } from "../conversations/access";
 import { chatInput } from "./chat-input";
 import { startChat } from "./start-chat";
 import { requestStop, subscribe } from "./stream-hub";
+import { latestActiveStream } from "./stream-queries";
 import { toTextOnly } from "./text-stream";
 import { streamToNode } from "./node-stream";
 
@@ -21,16 +19,6 @@ const STREAM_HEADERS = {
   // Written directly to the socket (node-stream.ts), so the secure-headers middleware never sees it.
   "X-Content-Type-Options": "nosniff",
 };
-
-async function activeStreamOf(orgId: string, conversationId: string) {
-  const [row] = await db()
-    .select({ id: chatStream.id, status: chatStream.status })
-    .from(chatStream)
-    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, conversationId)))
-    .orderBy(desc(chatStream.createdAt))
-    .limit(1);
-  return row?.status === "active" ? row : null;
-}
 
 /**
  * The reply's lines as the response: straight to the Node socket when this process owns the reply,
@@ -63,7 +51,7 @@ export const chatRoutes = new Hono<AppEnv>()
   .get("/chat", requireOrg, async (c) => {
     const row = await getConversationRow({ orgId: c.var.org.id, id: c.req.query("chatId") ?? "" });
     if (!row || !(await canReadConversation(c, row))) throw new AppError("not_found", "Conversation not found");
-    const active = await activeStreamOf(c.var.org.id, row.id);
+    const active = await latestActiveStream({ orgId: c.var.org.id, conversationId: row.id });
     if (!active) return c.body(null, 204);
     return replyResponse(c.env, active.id, c.var.org.id, STREAM_HEADERS, c.req.query("protocol") === "text");
   })
@@ -74,7 +62,7 @@ export const chatRoutes = new Hono<AppEnv>()
       id: c.req.query("chatId") ?? "",
       userId: c.var.user.id,
     });
-    const active = await activeStreamOf(c.var.org.id, row.id);
+    const active = await latestActiveStream({ orgId: c.var.org.id, conversationId: row.id });
     if (active) await requestStop({ orgId: c.var.org.id, id: active.id });
     return c.json({ success: true, stopped: !!active });
   });

@@ -1,9 +1,9 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
 import { randomUUID } from "node:crypto";
-import { and, eq, type WithSubquery } from "drizzle-orm";
+import type { WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
-import { chatStream, conversation, message } from "../db/tables";
+import { conversation, message } from "../db/tables";
 import { AppError } from "../errors";
 import { getAgentRowForChat, toAgent } from "../agents/queries";
 import { deleteMessagesAfter, listMessages, type MessageRow } from "../conversations/queries";
@@ -15,6 +15,7 @@ import { startReply, type ReplyContext } from "./run-reply";
 import { makeRunSubAgent } from "./sub-agent";
 import { attachmentContent } from "./attachments";
 import { readableUpload, type Reader } from "../files/access";
+import { hasActiveStream } from "./stream-queries";
 
 export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg; isAdmin: boolean }) {
   const orgId = who.org.id;
@@ -37,18 +38,8 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     const row = await getOwnConversation({ orgId, id: conversationId, userId: who.user.id, topLevel: true });
     if (row.deletedAt) throw new AppError("not_found", "This conversation has been deleted");
     agentId = row.agentId;
-    const [active] = await db()
-      .select({ id: chatStream.id })
-      .from(chatStream)
-      .where(
-        and(
-          eq(chatStream.organizationId, orgId),
-          eq(chatStream.conversationId, row.id),
-          eq(chatStream.status, "active"),
-        ),
-      )
-      .limit(1);
-    if (active) throw new AppError("conflict", "A reply is still being generated in this conversation");
+    if (await hasActiveStream({ orgId, conversationId: row.id }))
+      throw new AppError("conflict", "A reply is still being generated in this conversation");
   }
   const agentRow = await getAgentRowForChat({ orgId, id: agentId });
   if (!agentRow) throw new AppError("not_found", "Agent not found");

@@ -4,10 +4,17 @@
 // never sees a line a crash could lose. A resume on another replica reads the same rows. A heartbeat
 // marks the replies as alive; a stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, sql, type WithSubquery } from "drizzle-orm";
-import { db } from "../db/client";
-import { chatStream, chatStreamChunk } from "../db/tables";
+import type { WithSubquery } from "drizzle-orm";
 import { log } from "../logger";
+import {
+  chunksAfter,
+  finishStream,
+  heartbeat,
+  insertChunks,
+  insertStream,
+  requestStreamStop,
+  streamStatus,
+} from "./stream-queries";
 
 export const INSTANCE_ID = randomUUID();
 /** How often a failed write is retried and the heartbeat is due-checked. */
@@ -58,9 +65,7 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   timer ??= setInterval(() => void tick(), TICK_MS);
   // `before`: a row to insert in the same statement (one commit, not two).
   const store = async (before?: WithSubquery) => {
-    await (before ? db().with(before) : db())
-      .insert(chatStream)
-      .values({ id, organizationId: orgId, conversationId, instanceId: INSTANCE_ID });
+    await insertStream({ orgId, id, conversationId, instanceId: INSTANCE_ID }, before);
     s.stored = true;
     if (s.lines.length) {
       dirty.add(s); // lines that waited for the row
@@ -95,9 +100,7 @@ async function drain() {
       if (!dirty.size) return;
       const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
       dirty.clear();
-      await db()
-        .insert(chatStreamChunk)
-        .values(batch.map(({ s, data }) => ({ streamId: s.id, seq: s.seq, data })));
+      await insertChunks(batch.map(({ s, data }) => ({ orgId: s.orgId, streamId: s.id, seq: s.seq, data })));
       for (const b of batch) {
         b.s.seq++;
         b.s.persisted = b.end;
@@ -129,16 +132,8 @@ async function tick() {
     await flushSoon();
     if (Date.now() - lastHeartbeat > HEARTBEAT_MS && live.size) {
       lastHeartbeat = Date.now();
-      const ids = [...live.keys()];
-      await db()
-        .update(chatStream)
-        .set({ heartbeatAt: sql`now()` })
-        .where(inArray(chatStream.id, ids));
-      const stops = await db()
-        .select({ id: chatStream.id })
-        .from(chatStream)
-        .where(and(inArray(chatStream.id, ids), eq(chatStream.stopRequested, true)));
-      for (const { id } of stops) live.get(id)?.abort.abort();
+      const stops = await heartbeat([...live.values()].map((s) => ({ orgId: s.orgId, id: s.id })));
+      for (const id of stops) live.get(id)?.abort.abort();
     }
   } catch (err) {
     log.error("chat stream flush failed", { error: String(err) });
@@ -156,7 +151,7 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
     // The last lines are written before the end is announced; if they cannot be, they are not sent.
     await flushSoon();
     if (s.persisted < s.lines.length) await flushSoon();
-    if (s.stored) await db().update(chatStream).set({ status }).where(eq(chatStream.id, id));
+    if (s.stored) await finishStream({ orgId: s.orgId, id, status });
   } finally {
     notify(s, null);
     live.delete(id);
@@ -169,10 +164,7 @@ export const abortSignalOf = (id: string) => live.get(id)?.abort.signal;
 /** Asks the reply to stop, wherever it runs. */
 export async function requestStop({ orgId, id }: { orgId: string; id: string }) {
   live.get(id)?.abort.abort();
-  await db()
-    .update(chatStream)
-    .set({ stopRequested: true })
-    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id), eq(chatStream.status, "active")));
+  await requestStreamStop({ orgId, id });
 }
 
 /**
@@ -215,21 +207,17 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
     async pull(controller) {
       for (;;) {
         if (cancelled) return;
-        const chunks = await db()
-          .select({ seq: chatStreamChunk.seq, data: chatStreamChunk.data })
-          .from(chatStreamChunk)
-          .where(and(eq(chatStreamChunk.streamId, id), gt(chatStreamChunk.seq, seq)))
-          .orderBy(asc(chatStreamChunk.seq));
+        const chunks = await chunksAfter({ orgId, streamId: id, seq });
         if (chunks.length) {
           seq = chunks[chunks.length - 1]!.seq;
           controller.enqueue(enc.encode(chunks.map((c) => c.data).join("")));
           return;
         }
-        const [row] = await db()
-          .select({ status: chatStream.status })
-          .from(chatStream)
-          .where(and(eq(chatStream.id, id), eq(chatStream.organizationId, orgId)));
-        if (!row || row.status !== "active") {
+        if ((await streamStatus({ orgId, id })) !== "active") {
+          // The owner stores every line before marking the end: lines stored between the read
+          // above and the status are sent before the stream closes.
+          const last = await chunksAfter({ orgId, streamId: id, seq });
+          if (last.length) controller.enqueue(enc.encode(last.map((c) => c.data).join("")));
           controller.close();
           return;
         }
@@ -242,14 +230,10 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
   });
 }
 
-export async function readAllLines(id: string): Promise<string> {
+export async function readAllLines({ orgId, id }: { orgId: string; id: string }): Promise<string> {
   const s = live.get(id);
   if (s) return s.lines.slice(0, s.persisted).join("");
-  const chunks = await db()
-    .select({ data: chatStreamChunk.data })
-    .from(chatStreamChunk)
-    .where(eq(chatStreamChunk.streamId, id))
-    .orderBy(asc(chatStreamChunk.seq));
+  const chunks = await chunksAfter({ orgId, streamId: id, seq: -1 });
   return chunks.map((c) => c.data).join("");
 }
 

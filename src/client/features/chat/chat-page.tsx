@@ -37,7 +37,7 @@ export function ChatPage() {
   // The user's pick; until they pick, the agent follows the rules below.
   const [chosenId, setChosenId] = useState<number | undefined>();
   const [input, setInput] = useState("");
-  const files = useAttachments();
+  const files = useAttachments(org.id);
   const session = useChatSession({
     orgId: org.id,
     onNewThread: (thread) => {

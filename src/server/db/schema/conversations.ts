@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
@@ -33,6 +35,7 @@ export const conversation = pgTable(
   (t) => [
     index("conversation_org_user_idx").on(t.organizationId, t.userId, t.updatedAt),
     index("conversation_parent_idx").on(t.parentConversationId),
+    unique("conversation_org_id_unique").on(t.organizationId, t.id),
   ],
 );
 
@@ -44,9 +47,7 @@ export const message = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversation.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id").notNull(),
     clientId: text("client_id"),
     role: text("role").notNull(), // user | assistant | system
     content: text("content").notNull().default(""),
@@ -62,7 +63,15 @@ export const message = pgTable(
     outputTokens: integer("output_tokens"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("message_conversation_idx").on(t.conversationId, t.seq)],
+  (t) => [
+    index("message_conversation_idx").on(t.conversationId, t.seq),
+    unique("message_org_id_unique").on(t.organizationId, t.id),
+    foreignKey({
+      name: "message_conversation_fk",
+      columns: [t.organizationId, t.conversationId],
+      foreignColumns: [conversation.organizationId, conversation.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 /** One assistant reply being generated: its line-protocol output is kept so any replica can resume it. */
@@ -73,28 +82,44 @@ export const chatStream = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversation.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id").notNull(),
     status: text("status").notNull().default("active"), // active | done | error | aborted | interrupted
     instanceId: text("instance_id").notNull(),
     stopRequested: boolean("stop_requested").notNull().default(false),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chat_stream_conversation_idx").on(t.conversationId), index("chat_stream_status_idx").on(t.status)],
+  (t) => [
+    index("chat_stream_conversation_idx").on(t.conversationId),
+    index("chat_stream_status_idx").on(t.status),
+    unique("chat_stream_org_id_unique").on(t.organizationId, t.id),
+    foreignKey({
+      name: "chat_stream_conversation_fk",
+      columns: [t.organizationId, t.conversationId],
+      foreignColumns: [conversation.organizationId, conversation.id],
+    }).onDelete("cascade"),
+  ],
 );
 
+/** A batch of a reply's lines; deleted a little after the reply ends (decision 038). */
 export const chatStreamChunk = pgTable(
   "chat_stream_chunk",
   {
-    streamId: uuid("stream_id")
+    organizationId: text("organization_id")
       .notNull()
-      .references(() => chatStream.id, { onDelete: "cascade" }),
+      .references(() => organization.id, { onDelete: "cascade" }),
+    streamId: uuid("stream_id").notNull(),
     seq: integer("seq").notNull(),
     data: text("data").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.streamId, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.streamId, t.seq] }),
+    foreignKey({
+      name: "chat_stream_chunk_stream_fk",
+      columns: [t.organizationId, t.streamId],
+      foreignColumns: [chatStream.organizationId, chatStream.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 export const feedback = pgTable(
@@ -103,9 +128,7 @@ export const feedback = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversation.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id").notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -115,5 +138,12 @@ export const feedback = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    foreignKey({
+      name: "feedback_conversation_fk",
+      columns: [t.organizationId, t.conversationId],
+      foreignColumns: [conversation.organizationId, conversation.id],
+    }).onDelete("cascade"),
+  ],
 );

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
 
 /** pending (presigned, not yet seen), then uploaded → extracted | skipped | extraction_failed. */
@@ -27,5 +27,6 @@ export const file = pgTable(
   (t) => [
     uniqueIndex("file_org_key_idx").on(t.organizationId, t.key),
     index("file_org_user_idx").on(t.organizationId, t.userId),
+    unique("file_org_id_unique").on(t.organizationId, t.id),
   ],
 );

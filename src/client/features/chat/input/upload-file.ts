@@ -1,6 +1,7 @@
 // One chat upload (chat spec §7, FILE-27): presigned URL → direct PUT with progress → extraction for
 // non-images. Errors carry the spec's internal texts (FILE-38).
 import { authFetch, isApiFailure } from "@/client/lib/api";
+import { orgPath } from "@/client/lib/org-api";
 import { isImageFile, sanitizeFileName } from "@/shared/files/rules";
 import { uploadContentType } from "@/shared/files/content-types";
 import type { ExtractContentResult, PresignedUpload } from "@/shared/files/schema";
@@ -18,10 +19,14 @@ export interface UploadedFile {
   extraction: ExtractionStatus;
 }
 
-export async function uploadChatFile(file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
+export async function uploadChatFile(
+  orgId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadedFile> {
   const name = sanitizeFileName(file.name);
   const contentType = uploadContentType(name, file.type) ?? (file.type || "application/octet-stream");
-  const presigned = await authFetch<PresignedUpload>("/api/upload/presigned", {
+  const presigned = await authFetch<PresignedUpload>(orgPath(orgId, "/api/upload/presigned"), {
     method: "POST",
     body: { filename: name, contentType, size: file.size },
   });
@@ -32,7 +37,7 @@ export async function uploadChatFile(file: File, onProgress: (percent: number) =
   let extraction: ExtractionStatus = "skipped";
   if (!isImageFile(name, contentType)) {
     // FILE-29/30: images skip extraction; "success" and "skipped" count as fine, anything else failed.
-    const result = await authFetch<ExtractContentResult>("/api/files/extractContent", {
+    const result = await authFetch<ExtractContentResult>(orgPath(orgId, "/api/files/extractContent"), {
       method: "POST",
       body: { key: presigned.key, contentKey: presigned.contentKey, contentType, fileName: name },
     }).catch(() => null);

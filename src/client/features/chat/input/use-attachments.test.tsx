@@ -63,7 +63,7 @@ beforeEach(() => {
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   fetchMock.mockImplementation(async (url, init) => {
     const body = JSON.parse(String(init!.body)) as { filename: string; key: string };
-    if (url === "/api/upload/presigned") {
+    if (url === "/api/upload/presigned?orgId=org_1") {
       n++;
       return json({
         url: `https://storage.test/put/${n}`,
@@ -75,7 +75,7 @@ beforeEach(() => {
         metadata: { orgId: "org_1", userId: "u1" },
       });
     }
-    if (url === "/api/files/extractContent")
+    if (url === "/api/files/extractContent?orgId=org_1")
       return json({ status: "success", contentKey: `${body.key}.txt`, characters: 10, truncated: false });
     throw new Error(`unexpected ${String(url)}`);
   });
@@ -88,7 +88,7 @@ afterEach(() => {
 
 describe("useAttachments", () => {
   it("[FILE-25] [FILE-27] [FILE-28] [FILE-30] [FILE-43] [FILE-45] [FILE-46] a PDF and an image: presigned URL, PUT with progress, extraction for the PDF only", async () => {
-    const { result } = renderHook(() => useAttachments());
+    const { result } = renderHook(() => useAttachments("org_1"));
     const pdf = new File(["%PDF"], "report #1 final.pdf", { type: "application/pdf" });
     const png = new File(["png"], "chart.png", { type: "image/png" });
     let release!: () => void;
@@ -104,13 +104,16 @@ describe("useAttachments", () => {
     release();
     await act(() => done);
 
-    expect(callsTo("/api/upload/presigned").map((b) => b.filename)).toEqual(["report_no1_final.pdf", "chart.png"]);
+    expect(callsTo("/api/upload/presigned?orgId=org_1").map((b) => b.filename)).toEqual([
+      "report_no1_final.pdf",
+      "chart.png",
+    ]);
     expect(puts.map((x) => [x.method, x.url])).toEqual([
       ["PUT", "https://storage.test/put/1"],
       ["PUT", "https://storage.test/put/2"],
     ]);
     expect(puts[0]!.headers).toMatchObject({ "Content-Type": "application/pdf", "x-amz-meta-org-id": "org_1" });
-    expect(callsTo("/api/files/extractContent")).toEqual([
+    expect(callsTo("/api/files/extractContent?orgId=org_1")).toEqual([
       {
         key: "org_1/report_no1_final.pdf",
         contentKey: "org_1/report_no1_final.pdf.txt",
@@ -137,7 +140,7 @@ describe("useAttachments", () => {
   });
 
   it("[FILE-19] [FILE-20] [FILE-24] [FILE-23] oversize and unsupported files are refused before any upload", async () => {
-    const { result } = renderHook(() => useAttachments());
+    const { result } = renderHook(() => useAttachments("org_1"));
     const big = new File(["x"], "big.pdf", { type: "application/pdf" });
     Object.defineProperty(big, "size", { value: 50 * 1024 * 1024 + 1 });
     const exe = new File(["x"], "tool.exe");
@@ -150,17 +153,17 @@ describe("useAttachments", () => {
 
   it("[FILE-26] [FILE-44] a pasted image is named pasted_image_{timestamp}.{ext}", async () => {
     vi.spyOn(Date, "now").mockReturnValue(1_700_000_000_000);
-    const { result } = renderHook(() => useAttachments());
+    const { result } = renderHook(() => useAttachments("org_1"));
     await act(() => result.current.add([new File(["x"], "image.png", { type: "image/png" })], "paste"));
     vi.mocked(Date.now).mockRestore();
     expect(result.current.files[0]!.name).toMatch(/^pasted_image_17000000000\d\d\.png$/);
-    expect(callsTo("/api/upload/presigned")[0]!.filename).toBe(result.current.files[0]!.name);
+    expect(callsTo("/api/upload/presigned?orgId=org_1")[0]!.filename).toBe(result.current.files[0]!.name);
     expect(toast.success).toHaveBeenCalledWith("Pasted and uploaded 1 image(s).");
   });
 
   it("[FILE-33] a failed upload toasts the retry message and leaves the list", async () => {
     putStatus = 403;
-    const { result } = renderHook(() => useAttachments());
+    const { result } = renderHook(() => useAttachments("org_1"));
     await act(() => result.current.add([new File(["x"], "a.txt", { type: "text/plain" })], "picker"));
     expect(toast.error).toHaveBeenCalledWith("Failed to upload file. Please try again.");
     expect(result.current.files).toEqual([]);
@@ -170,11 +173,11 @@ describe("useAttachments", () => {
   it("[FILE-29] [FILE-39] a failed extraction counts as extraction_failed and warns", async () => {
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (url, init) =>
-      url === "/api/files/extractContent" && String(init!.body).includes("b.pdf")
+      url === "/api/files/extractContent?orgId=org_1" && String(init!.body).includes("b.pdf")
         ? json({ status: "error", error: "bad pdf" })
         : base(url, init),
     );
-    const { result } = renderHook(() => useAttachments());
+    const { result } = renderHook(() => useAttachments("org_1"));
     await act(() =>
       result.current.add(
         [new File(["x"], "a.pdf", { type: "application/pdf" }), new File(["x"], "b.pdf", { type: "application/pdf" })],
@@ -189,10 +192,10 @@ describe("uploadChatFile", () => {
   it("[FILE-38] reports Failed to get upload URL, Upload failed with status {code}: {text}, and the network error", async () => {
     const file = () => new File(["x"], "a.txt", { type: "text/plain" });
     fetchMock.mockResolvedValueOnce(json({ error: "nope" }, 500));
-    await expect(uploadChatFile(file(), () => {})).rejects.toThrow("Failed to get upload URL");
+    await expect(uploadChatFile("org_1", file(), () => {})).rejects.toThrow("Failed to get upload URL");
     putStatus = 403;
-    await expect(uploadChatFile(file(), () => {})).rejects.toThrow("Upload failed with status 403: denied");
+    await expect(uploadChatFile("org_1", file(), () => {})).rejects.toThrow("Upload failed with status 403: denied");
     putStatus = 0;
-    await expect(uploadChatFile(file(), () => {})).rejects.toThrow("Upload failed due to network error.");
+    await expect(uploadChatFile("org_1", file(), () => {})).rejects.toThrow("Upload failed due to network error.");
   });
 });

@@ -1,0 +1,165 @@
+// Every query on chat_stream and chat_stream_chunk (a reply being generated and its stored lines).
+// A query about one reply takes orgId first. The process's housekeeping spans organisations by
+// nature — the heartbeat of its own live replies, the recovery of silent ones, the chunk sweep — and
+// still names each row by (organisation, id) where it has one.
+import { and, asc, desc, eq, gt, lt, ne, sql, type SQL, type WithSubquery } from "drizzle-orm";
+import { db } from "../db/client";
+import { chatStream, chatStreamChunk } from "../db/tables";
+
+export type StreamStatus = "active" | "done" | "error" | "aborted" | "interrupted";
+
+export interface StreamRef {
+  orgId: string;
+  id: string;
+}
+
+/** `(organization_id, id) IN ((…), …)`: rows of several organisations, each named by both. */
+function inRefs(refs: StreamRef[]): SQL {
+  return sql`(${chatStream.organizationId}, ${chatStream.id}) in (${sql.join(
+    refs.map((r) => sql`(${r.orgId}, ${r.id}::uuid)`),
+    sql`, `,
+  )})`;
+}
+
+/** `before`: a row to insert in the same statement (one commit, not two). */
+export async function insertStream(
+  { orgId, id, conversationId, instanceId }: StreamRef & { conversationId: string; instanceId: string },
+  before?: WithSubquery,
+) {
+  await (before ? db().with(before) : db())
+    .insert(chatStream)
+    .values({ id, organizationId: orgId, conversationId, instanceId });
+}
+
+/** The conversation's latest reply, if it is still being generated. */
+export async function latestActiveStream({ orgId, conversationId }: { orgId: string; conversationId: string }) {
+  const [row] = await db()
+    .select({ id: chatStream.id, status: chatStream.status })
+    .from(chatStream)
+    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.conversationId, conversationId)))
+    .orderBy(desc(chatStream.createdAt))
+    .limit(1);
+  return row?.status === "active" ? row : null;
+}
+
+/** Whether any reply is being generated in the conversation. */
+export async function hasActiveStream({ orgId, conversationId }: { orgId: string; conversationId: string }) {
+  const [row] = await db()
+    .select({ id: chatStream.id })
+    .from(chatStream)
+    .where(
+      and(
+        eq(chatStream.organizationId, orgId),
+        eq(chatStream.conversationId, conversationId),
+        eq(chatStream.status, "active"),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function streamStatus({ orgId, id }: StreamRef): Promise<string | null> {
+  const [row] = await db()
+    .select({ status: chatStream.status })
+    .from(chatStream)
+    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id)));
+  return row?.status ?? null;
+}
+
+/**
+ * Marks the reply finished. `heartbeat_at` becomes the time it ended, from which the chunk sweep
+ * counts its grace period.
+ */
+export async function finishStream({ orgId, id, status }: StreamRef & { status: StreamStatus }) {
+  await db()
+    .update(chatStream)
+    .set({ status, heartbeatAt: sql`now()` })
+    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id)));
+}
+
+export async function requestStreamStop({ orgId, id }: StreamRef) {
+  await db()
+    .update(chatStream)
+    .set({ stopRequested: true })
+    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id), eq(chatStream.status, "active")));
+}
+
+/** The heartbeat of this process's live replies; returns those a stop was requested for. */
+export async function heartbeat(refs: StreamRef[]): Promise<string[]> {
+  if (!refs.length) return [];
+  await db()
+    .update(chatStream)
+    .set({ heartbeatAt: sql`now()` })
+    .where(inRefs(refs));
+  const stops = await db()
+    .select({ id: chatStream.id })
+    .from(chatStream)
+    .where(and(inRefs(refs), eq(chatStream.stopRequested, true)));
+  return stops.map((s) => s.id);
+}
+
+/** One multi-row insert for every live reply's pending lines (decision 029), whatever their organisation. */
+export async function insertChunks(rows: Array<{ orgId: string; streamId: string; seq: number; data: string }>) {
+  await db()
+    .insert(chatStreamChunk)
+    .values(rows.map((r) => ({ organizationId: r.orgId, streamId: r.streamId, seq: r.seq, data: r.data })));
+}
+
+export async function chunksAfter({ orgId, streamId, seq }: { orgId: string; streamId: string; seq: number }) {
+  return db()
+    .select({ seq: chatStreamChunk.seq, data: chatStreamChunk.data })
+    .from(chatStreamChunk)
+    .where(
+      and(
+        eq(chatStreamChunk.organizationId, orgId),
+        eq(chatStreamChunk.streamId, streamId),
+        gt(chatStreamChunk.seq, seq),
+      ),
+    )
+    .orderBy(asc(chatStreamChunk.seq));
+}
+
+/** Replies still marked active whose owner has been silent for `staleAfterSeconds` (any organisation). */
+export async function listSilentStreams({ staleAfterSeconds }: { staleAfterSeconds: number }): Promise<StreamRef[]> {
+  return db()
+    .select({ id: chatStream.id, orgId: chatStream.organizationId })
+    .from(chatStream)
+    .where(
+      and(
+        eq(chatStream.status, "active"),
+        lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`),
+      ),
+    );
+}
+
+/**
+ * Claims a silent reply for recovery (false when another replica did first). Its end time is now, so
+ * the chunk sweep leaves its lines alone while they are read.
+ */
+export async function claimInterrupted({ orgId, id }: StreamRef): Promise<boolean> {
+  const claimed = await db()
+    .update(chatStream)
+    .set({ status: "interrupted", heartbeatAt: sql`now()` })
+    .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id), eq(chatStream.status, "active")))
+    .returning({ id: chatStream.id });
+  return claimed.length > 0;
+}
+
+/**
+ * Deletes the lines of replies that ended more than `graceSeconds` ago (any organisation): their
+ * message holds them (decision 038). Driven from the chunk table, which holds recent replies only.
+ */
+export async function deleteFinishedChunks({ graceSeconds }: { graceSeconds: number }): Promise<number> {
+  const deleted = await db()
+    .delete(chatStreamChunk)
+    .where(
+      sql`exists (select 1 from ${chatStream} where ${and(
+        eq(chatStream.organizationId, chatStreamChunk.organizationId),
+        eq(chatStream.id, chatStreamChunk.streamId),
+        ne(chatStream.status, "active"),
+        lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+      )})`,
+    )
+    .returning({ seq: chatStreamChunk.seq });
+  return deleted.length;
+}
