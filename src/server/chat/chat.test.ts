@@ -429,6 +429,8 @@ describe("call_agent", () => {
       token: f.a.member.token,
     });
     expect(sub.body.messages.map((m: any) => m.content)).toEqual(["please help", "You said: please help"]);
+    // The calling agent's message has its text as a part too, so the viewer never shows "[Empty Message]" (issue 17 #2).
+    expect(sub.body.messages[0].parts).toEqual([{ type: "text", text: "please help" }]);
     // Sub-conversations stay out of the sidebar list.
     const list = await call(ctx.app, "GET", `/api/getConversations?orgId=${f.a.id}`, { token: f.a.member.token });
     expect(list.body.conversations.map((c: any) => c.id)).not.toContain(result.result.threadId);
