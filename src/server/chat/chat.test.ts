@@ -9,6 +9,7 @@ import { addMember, call, setActive, signUp, type Identity } from "../test/http"
 import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
+import { conversationTitle } from "../../shared/conversations/title";
 import { chatStream, chatStreamChunk, conversation, message } from "../db/tables";
 import { recoverInterruptedReplies, INTERRUPTED_TEXT } from "./recover";
 
@@ -569,6 +570,22 @@ describe("attachments", () => {
     expect(kinds).toEqual(["text", "image_url", "text"]);
     expect(sent.content[1].image_url.url).toMatch(/^data:image\/png;base64,/);
     expect(sent.content[2].text).toContain("The launch code is banana.");
+
+    // Issue 17 #9 (decision 057): file names are not message text; a files-only first message leaves the title
+    // to the agent's name, as the list's title rule says and the chat header shows.
+    fake.reset();
+    const filesOnly = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ agentId, threadId: null, messages: [{ ...userMsg(""), experimental_attachments: [doc] }] }),
+    });
+    expect(filesOnly.status).toBe(200);
+    const threadId = filesOnly.headers.get("x-thread-id");
+    await filesOnly.text();
+    const list = await call(ctx.app, "GET", `/api/getConversations?orgId=${f.a.id}`, { token: f.a.member.token });
+    const created = list.body.conversations.find((c: any) => c.id === threadId);
+    expect(created.firstMessageText ?? null).toBeNull();
+    expect(conversationTitle(created)).toBe(created.agentName);
   });
 
   it("refuses attachments of another organisation", async () => {
