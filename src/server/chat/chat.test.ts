@@ -178,6 +178,23 @@ describe("POST /api/chat", () => {
       .limit(1);
     expect(row!.status).toBe("error");
     expect(row!.content).toBe("Partial answer before th");
+    expect(row!.error).toBe("The connection to OpenAI broke off before the answer was complete. Try again.");
+  });
+
+  it("a provider's refusal reads as a sentence naming the provider and the fix, in the stream and stored (issue 17 #3)", async () => {
+    const { text, threadId } = await chat(f.a.member, "[http401]");
+    const errors = parsed(text).filter((p) => p.type === "error");
+    const expected =
+      "OpenAI refused the API key (HTTP 401): it is wrong, revoked or lacks access. An admin can fix this in Control Hub → Providers.";
+    expect(errors.map((p) => p.value)).toEqual([expected]);
+    expect(text).not.toMatch(/AI_APICallError|Failed after|Incorrect API key provided/);
+    const [row] = await db()
+      .select()
+      .from(message)
+      .where(eq(message.conversationId, threadId!))
+      .orderBy(desc(message.seq))
+      .limit(1);
+    expect(row).toMatchObject({ status: "error", error: expected });
   });
 
   it("stop keeps the partial reply, marked aborted", async () => {
@@ -577,7 +594,11 @@ describe("attachments", () => {
     const filesOnly = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
       method: "POST",
       headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ agentId, threadId: null, messages: [{ ...userMsg(""), experimental_attachments: [doc] }] }),
+      body: JSON.stringify({
+        agentId,
+        threadId: null,
+        messages: [{ ...userMsg(""), experimental_attachments: [doc] }],
+      }),
     });
     expect(filesOnly.status).toBe(200);
     const threadId = filesOnly.headers.get("x-thread-id");
