@@ -16,6 +16,7 @@ import { withHashedSessionTokens } from "./hashed-session-tokens";
 import { passwordPolicy } from "./password-policy";
 import { sessionRevocation } from "./session-revocation";
 import { signInGuard } from "./sign-in-guard";
+import { lastActiveOrgHooks } from "./last-active-org";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
 /** Verification emails one client address may request per window. */
@@ -61,6 +62,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     databaseHooks: {
+      session: lastActiveOrgHooks(opts.db),
       user: {
         create: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
         update: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
