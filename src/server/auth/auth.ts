@@ -17,6 +17,7 @@ import { passwordPolicy } from "./password-policy";
 import { sessionRevocation } from "./session-revocation";
 import { signInGuard } from "./sign-in-guard";
 import { lastActiveOrgHooks } from "./last-active-org";
+import { authLog } from "./auth-logger";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
 /** Verification emails one client address may request per window. */
@@ -48,7 +49,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     },
     emailVerification: email.emailVerification,
     trustedOrigins: config.trustedOrigins,
-    logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel },
+    logger: {
+      disabled: config.logLevel === "silent",
+      level: config.logLevel === "silent" ? "error" : config.logLevel,
+      log: authLog,
+    },
     account: {
       accountLinking: {
         enabled: true,
