@@ -18,6 +18,7 @@ import { sessionRevocation } from "./session-revocation";
 import { signInGuard } from "./sign-in-guard";
 import { lastActiveOrgHooks } from "./last-active-org";
 import { authLog } from "./auth-logger";
+import { signUpGate } from "./sign-up-gate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
 /** Verification emails one client address may request per window. */
@@ -100,6 +101,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         limit: { max: config.authRateLimit.max, windowSeconds: config.authRateLimit.window },
       }),
       passwordPolicy(),
+      ...(config.allowSignup ? [] : [signUpGate(opts.db)]),
       sessionRevocation(),
       ...(config.google ? [googleProvider(config.google)] : []),
       organization({

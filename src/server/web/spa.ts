@@ -14,6 +14,8 @@ export interface ClientRuntimeConfig {
   posthog: { key: string; host: string } | null;
   /** GOOGLE_CLIENT_ID/SECRET are set: OAuth integrations can link a Google account. Never the secrets. */
   googleSignIn: boolean;
+  /** ALLOW_SIGNUP: anyone may create an account, or only invited addresses. */
+  signUpOpen: boolean;
 }
 
 export function spaRoutes(config: Config, clientDir: string) {
@@ -26,6 +28,7 @@ export function spaRoutes(config: Config, clientDir: string) {
     docsUrl: config.docsUrl,
     posthog: config.posthog,
     googleSignIn: config.google !== null,
+    signUpOpen: config.allowSignup,
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script (decision 028).
   const script = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(runtime).replace(/</g, "\\u003c")}</script>`;
