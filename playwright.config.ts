@@ -113,7 +113,8 @@ export default defineConfig({
             SMTP_FROM: "Switchboard <noreply@switchboard.test>",
           },
           reuseExistingServer: false,
-          timeout: 120_000,
+          // The build runs first; on a machine busy with other work it can take minutes.
+          timeout: 300_000,
           stdout: "ignore",
           stderr: "pipe",
         },

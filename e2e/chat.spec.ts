@@ -90,6 +90,9 @@ test("[CHAT-16] [CHAT-20] [CHAT-21] [STREAM-25] a provider failure shows the err
   await messageBox(page).press("Enter");
   const alert = page.getByRole("alert").filter({ hasText: /^Error: / });
   await expect(alert).toBeVisible();
+  // A sentence naming the provider, never the SDK's internals (issue 17 #3).
+  await expect(alert).toContainText("OpenAI had a server error (HTTP 500). Try again in a moment.");
+  await expect(page.getByText(/AI_APICallError|Failed after/)).toHaveCount(0);
   await expect(page.getByText("Partial answer").or(alert)).toBeVisible();
   await alert.getByRole("button", { name: "Retry" }).click();
   // The fake provider fails the same prompt again: the box comes back after the retry.
@@ -257,6 +260,9 @@ test("[CHAT-16] [CHAT-21] [STREAM-25] a reply failing mid-stream keeps its parti
   await messageBox(page).press("Enter");
   const alert = page.getByRole("alert").filter({ hasText: /^Error: / });
   await expect(alert).toBeVisible();
+  // A sentence naming the provider, never the SDK's internals (issue 17 #3).
+  await expect(alert).toContainText("The connection to OpenAI broke off before the answer was complete. Try again.");
+  await expect(page.getByText(/AI_APICallError|Failed after/)).toHaveCount(0);
   await expect(page.locator('[data-role="assistant"]')).toContainText("Partial");
   await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
   const posts: string[] = [];

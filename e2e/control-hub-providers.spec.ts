@@ -21,6 +21,14 @@ test("[PROV-03] [PROV-05] [PROV-06] [PROV-14] [PROV-16] [PROV-18] [PROV-20] [PRO
   await expect(dialog.getByText("API key is required")).toBeVisible();
   await expect(dialog.getByText("Please correct the form errors")).toBeVisible();
   await expect(key).toBeFocused();
+  // Cancelling takes the form's error toast away with it (issue 17 #14).
+  await expect(page.getByText("Please correct the form errors")).toHaveCount(2);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Please correct the form errors")).toHaveCount(0);
+  await card.getByRole("button", { name: /^Connect/ }).click();
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+  await expect(key).toBeFocused();
   await key.fill("sk-test-123");
   await expect(dialog.getByText("API key is required")).toHaveCount(0);
   await dialog.getByRole("button", { name: /^Connect/ }).click();

@@ -1,7 +1,7 @@
 // The invitation link end to end (security #2, #10; decision 024): the app emails it through SMTP
 // (a real SMTP server on loopback), the invitee opens it, creates their account and joins.
 import { readInbox, type ReceivedEmail } from "./support/fake-smtp";
-import { PASSWORD, signedInWithOrg, uniqueEmail } from "./support/app";
+import { PASSWORD, signedInWithOrg, signUpViaApi, uniqueEmail } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
@@ -86,5 +86,52 @@ test("security #2: signed in with another address, the invite page does not acce
   await expect(other.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
   await other.getByRole("button", { name: `Sign in as ${invitation.email}` }).click();
   await expect(other).toHaveURL(/\/sign-in\?redirect=%2Finvite%2F/);
+  await context.close();
+});
+
+test("issue 17 #6: a verified user without an organisation sees their invitations and accepts or declines them", async ({
+  page,
+  browser,
+}) => {
+  const { org } = await signedInWithOrg(page, "Waiting Org");
+  const other = await page.request.post("/api/auth/organization/create", {
+    data: { name: `Declined Org ${Date.now()}`, slug: `declined-${Date.now()}` },
+    headers: { origin: origin() },
+  });
+  const declined = (await other.json()) as { id: string; name: string };
+
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  const { email } = await signUpViaApi(invitee, "Vera Verified");
+  // Not verified yet: the welcome screen says how to join instead of listing anything.
+  await invitee.goto("/");
+  await expect(invitee.getByText(/^Invited to an organization\? Open the link in your invitation email/)).toBeVisible();
+
+  const verify = await emailTo(email, /Verify your email address/);
+  await invitee.goto(verify.text.match(/http:\/\/\S+/)![0]);
+  for (const [id, role] of [
+    [org.id, "org:member"],
+    [declined.id, "org:admin"],
+  ]) {
+    const res = await page.request.post("/api/auth/organization/invite-member", {
+      data: { email, role, organizationId: id },
+      headers: { origin: origin() },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+
+  await invitee.goto("/");
+  const invitations = invitee.getByRole("region", { name: "Invitations" });
+  await expect(invitations.getByText(org.name)).toBeVisible();
+  await expect(invitations.getByText("Invited as a member")).toBeVisible();
+  await expect(invitations.getByText("Invited as an admin")).toBeVisible();
+  await invitations.getByRole("button", { name: `Decline the invitation to ${declined.name}` }).click();
+  await expect(invitee.getByText(`Declined the invitation to ${declined.name}`)).toBeVisible();
+  await expect(invitations.getByText(declined.name)).toHaveCount(0);
+
+  await invitations.getByRole("button", { name: `Accept the invitation to ${org.name}` }).click();
+  await expect(invitee).toHaveURL(/\/chat$/);
+  const me = await (await invitee.request.get(`/api/getUser?orgId=${org.id}`)).json();
+  expect(me.organizations).toMatchObject([{ id: org.id, role: "org:member" }]);
   await context.close();
 });

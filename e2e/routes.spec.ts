@@ -14,6 +14,24 @@ test("[ROUTE-09] [ROUTE-10] signed out, every page goes to /sign-in; /signin sho
   await expect(page.getByRole("heading", { name: "Sign in to Switchboard" })).toBeVisible();
 });
 
+test("issue 17 #18: /sign-up is a shareable page of its own; switching modes keeps the URL and the redirect", async ({
+  page,
+}) => {
+  await page.goto("/sign-up");
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  // Open sign-up (the default): no invitation-only note.
+  await expect(page.getByText("Only invited email addresses can create an account on this server.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole("heading", { name: "Sign in to Switchboard" })).toBeVisible();
+
+  await page.goto("/control-hub/models");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/sign-up\?redirect=%2Fcontrol-hub%2Fmodels$/);
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+});
+
 test("[ROUTE-01] [ROUTE-06] [ROUTE-07] [ROUTE-08] redirects when signed in", async ({ page }) => {
   await signedInWithOrg(page);
   const cases: [string, RegExp][] = [

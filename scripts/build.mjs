@@ -2,9 +2,11 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { build } from "esbuild";
+import { compressAssets } from "./compress-assets.mjs";
 
 const started = Date.now();
 execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], { stdio: "inherit" });
+const compressed = compressAssets("dist/client");
 await build({
   entryPoints: ["src/server/main.ts"],
   outfile: "dist/server/main.js",
@@ -17,4 +19,7 @@ await build({
   logLevel: "warning",
 });
 writeFileSync("dist/.build-stamp", new Date().toISOString() + "\n");
-console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `built in ${((Date.now() - started) / 1000).toFixed(1)} s; ${compressed.count} client files precompressed, ` +
+    `${(compressed.original / 1024).toFixed(0)} KB → ${(compressed.brotli / 1024).toFixed(0)} KB with brotli`,
+);

@@ -92,7 +92,8 @@ export function replyFor(body: any): ScriptedReply {
   const tool = text.match(/\[tool:([a-z_]+)\s*(\{.*\})?\]/);
   if (tool) return { toolCalls: [{ name: tool[1]!, args: tool[2] ? JSON.parse(tool[2]) : {} }] };
   if (/\[error\]/.test(text)) return { text: "Partial answer before the failure", failAfterChunks: 3, chunkSize: 8 };
-  if (/\[http500\]/.test(text)) return { httpError: 500 };
+  const http = text.match(/\[http(401|404|429|500|529)\]/);
+  if (http) return { httpError: Number(http[1]) };
   const long = /\[long\]/.test(text) ? " " + "This is a long streaming reply that keeps going. ".repeat(40) : "";
   return {
     text: `You said: ${text.replace(/\[(slow|long)\]/g, "").trim()}${long}`,
@@ -323,6 +324,41 @@ function refuseAnthropic(req: IncomingMessage, body: any): Refusal | undefined {
 }
 
 /** Each API's own error body: OpenAI `{error:{message,type,param,code}}`, Anthropic `{type:"error",error:{type,message}}`. */
+/** The error bodies OpenAI and Anthropic send for a bad key, an unknown model, quota/rate limits and outages. */
+function scriptedFailure(api: "openai" | "anthropic", status: number, model: unknown): Refusal {
+  const name = String(model ?? "");
+  if (api === "anthropic") {
+    const byStatus: Record<number, [string, string]> = {
+      401: ["authentication_error", "invalid x-api-key"],
+      404: ["not_found_error", `model: ${name}`],
+      429: ["rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"],
+      529: ["overloaded_error", "Overloaded"],
+    };
+    const [type, message] = byStatus[status] ?? ["api_error", "The fake provider failed on purpose"];
+    return { status, type, message };
+  }
+  const byStatus: Record<number, Omit<Refusal, "status">> = {
+    401: {
+      type: "invalid_request_error",
+      code: "invalid_api_key",
+      message:
+        "Incorrect API key provided: sk-test-***123. You can find your API key at https://platform.openai.com/account/api-keys.",
+    },
+    404: {
+      type: "invalid_request_error",
+      code: "model_not_found",
+      message: `The model \`${name}\` does not exist or you do not have access to it.`,
+    },
+    429: {
+      type: "insufficient_quota",
+      code: "insufficient_quota",
+      message:
+        "You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.",
+    },
+  };
+  return { status, ...(byStatus[status] ?? { type: "server_error", message: "The fake provider failed on purpose" }) };
+}
+
 function sendError(res: ServerResponse, api: "openai" | "anthropic", r: Refusal) {
   const body =
     api === "anthropic"
@@ -362,10 +398,7 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
     const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body, opts.keyless);
     if (refusal) return sendError(res, api, refusal);
     const reply = queue.shift() ?? replyFor(body);
-    if (reply.httpError) {
-      const type = api === "anthropic" ? (reply.httpError === 529 ? "overloaded_error" : "api_error") : "server_error";
-      return sendError(res, api, { status: reply.httpError, type, message: "The fake provider failed on purpose" });
-    }
+    if (reply.httpError) return sendError(res, api, scriptedFailure(api, reply.httpError, body.model));
     return api === "anthropic" ? anthropicStream(res, body, reply) : openAIStream(res, body, reply);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

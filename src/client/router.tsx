@@ -41,6 +41,8 @@ export const router = createBrowserRouter([
         children: [
           { path: "sign-in", lazy: signInPage },
           { path: "signin", lazy: signInPage },
+          // A shareable sign-up link (issue 17 #18): the same page, opened on "Create account".
+          { path: "sign-up", lazy: signInPage },
         ],
       },
       {

@@ -42,6 +42,8 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: list,
   MCP_STDIO_ALLOWLIST: z.string().optional(),
   MCP_STDIO_NETWORK: bool,
+  // Open sign-up is on unless the operator says "false" (issue 17 #18).
+  ALLOW_SIGNUP: z.enum(["true", "false", "1", "0", ""]).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.string().url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -92,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
     smtp: parseSmtp(e.SMTP_URL, e.SMTP_FROM),
     cspImgSources: e.CSP_IMG_SOURCES,
+    allowSignup: e.ALLOW_SIGNUP !== "false" && e.ALLOW_SIGNUP !== "0",
   };
 }
 

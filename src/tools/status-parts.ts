@@ -19,6 +19,15 @@ export function errorDetail(result: unknown): string {
   return "Unknown error occurred";
 }
 
+/**
+ * A per-tool error line ("Error calling API: …"). Executors may already have put the same prefix on the
+ * error they hand the model; it is written once, never twice.
+ */
+export function prefixedError(prefix: string, result: unknown): string {
+  const detail = errorDetail(result);
+  return detail.startsWith(prefix) ? detail : `${prefix}${detail}`;
+}
+
 /** TOOLCARD-34: the Postgres searches name their table and what they looked for. */
 export const searched = (ok: boolean, table: unknown, query: unknown) =>
   ok ? `Searched ${str(table)} for "${str(query)}"` : `Failed to search ${str(table)} for "${str(query)}"`;

@@ -4,7 +4,12 @@ import { DEFAULT_DOCS_URL } from "@/shared/shell/constants";
 
 describe("runtime config", () => {
   it("[SHELL-13] falls back to the project docs and no analytics when the server injected nothing", () => {
-    expect(readRuntimeConfig(undefined)).toEqual({ docsUrl: DEFAULT_DOCS_URL, posthog: null, googleSignIn: false });
+    expect(readRuntimeConfig(undefined)).toEqual({
+      docsUrl: DEFAULT_DOCS_URL,
+      posthog: null,
+      googleSignIn: false,
+      signUpOpen: true,
+    });
   });
 
   it("[SHELL-13] [ANALYTICS-01] uses the injected docs link and PostHog key", () => {
@@ -13,6 +18,7 @@ describe("runtime config", () => {
       docsUrl: "https://docs.example.com",
       posthog,
       googleSignIn: false,
+      signUpOpen: true,
     });
   });
 

@@ -17,6 +17,7 @@ export function readRuntimeConfig(injected: Partial<ClientRuntimeConfig> | undef
     docsUrl: typeof injected?.docsUrl === "string" && injected.docsUrl ? injected.docsUrl : DEFAULT_DOCS_URL,
     posthog: posthog && typeof posthog.key === "string" && posthog.key ? posthog : null,
     googleSignIn: injected?.googleSignIn === true,
+    signUpOpen: injected?.signUpOpen !== false,
   };
 }
 

@@ -40,6 +40,14 @@ describe("agents", () => {
     expect((await list()).body.map((a: { id: number }) => a.id)).toContain(res.body.id);
   });
 
+  it("[API-22] integrations sent empty as {}, [] or left out all store an empty list (issue 17 #22)", async () => {
+    for (const integrations of [{}, [], undefined]) {
+      const res = await post(f.a.admin, { name: "Empty integrations", model: "openai:gpt-4.1", integrations });
+      expect(res.status, JSON.stringify(integrations)).toBe(201);
+      expect(res.body.integrations).toEqual([]);
+    }
+  });
+
   it("[AGENT-01] an agent has a name, logo, description, instructions, conversation starters, a model and tools", async () => {
     const res = await post(f.a.admin, {
       name: "Researcher",

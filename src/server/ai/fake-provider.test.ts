@@ -141,10 +141,10 @@ describe("fake provider: Anthropic Messages", () => {
       generateText({ model: anthropic("sk-ant").messages("claude-sonnet-4-20250514"), prompt: "hi", maxRetries: 0 }),
     );
     expect(err.statusCode).toBe(529);
-    expect(err.message).toBe("The fake provider failed on purpose");
+    expect(err.message).toBe("Overloaded");
     expect(JSON.parse(err.responseBody!)).toEqual({
       type: "error",
-      error: { type: "overloaded_error", message: "The fake provider failed on purpose" },
+      error: { type: "overloaded_error", message: "Overloaded" },
     });
   });
 });

@@ -16,6 +16,9 @@ import { withHashedSessionTokens } from "./hashed-session-tokens";
 import { passwordPolicy } from "./password-policy";
 import { sessionRevocation } from "./session-revocation";
 import { signInGuard } from "./sign-in-guard";
+import { lastActiveOrgHooks } from "./last-active-org";
+import { authLog } from "./auth-logger";
+import { signUpGate } from "./sign-up-gate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
 /** Verification emails one client address may request per window. */
@@ -47,7 +50,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     },
     emailVerification: email.emailVerification,
     trustedOrigins: config.trustedOrigins,
-    logger: { disabled: config.logLevel === "silent", level: config.logLevel === "silent" ? "error" : config.logLevel },
+    logger: {
+      disabled: config.logLevel === "silent",
+      level: config.logLevel === "silent" ? "error" : config.logLevel,
+      log: authLog,
+    },
     account: {
       accountLinking: {
         enabled: true,
@@ -61,6 +68,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     databaseHooks: {
+      session: lastActiveOrgHooks(opts.db),
       user: {
         create: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
         update: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
@@ -93,6 +101,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         limit: { max: config.authRateLimit.max, windowSeconds: config.authRateLimit.window },
       }),
       passwordPolicy(),
+      ...(config.allowSignup ? [] : [signUpGate(opts.db)]),
       sessionRevocation(),
       ...(config.google ? [googleProvider(config.google)] : []),
       organization({

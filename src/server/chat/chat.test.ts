@@ -9,6 +9,7 @@ import { addMember, call, setActive, signUp, type Identity } from "../test/http"
 import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
+import { conversationTitle } from "../../shared/conversations/title";
 import { chatStream, chatStreamChunk, conversation, message } from "../db/tables";
 import { recoverInterruptedReplies, INTERRUPTED_TEXT } from "./recover";
 
@@ -177,6 +178,23 @@ describe("POST /api/chat", () => {
       .limit(1);
     expect(row!.status).toBe("error");
     expect(row!.content).toBe("Partial answer before th");
+    expect(row!.error).toBe("The connection to OpenAI broke off before the answer was complete. Try again.");
+  });
+
+  it("a provider's refusal reads as a sentence naming the provider and the fix, in the stream and stored (issue 17 #3)", async () => {
+    const { text, threadId } = await chat(f.a.member, "[http401]");
+    const errors = parsed(text).filter((p) => p.type === "error");
+    const expected =
+      "OpenAI refused the API key (HTTP 401): it is wrong, revoked or lacks access. An admin can fix this in Control Hub → Providers.";
+    expect(errors.map((p) => p.value)).toEqual([expected]);
+    expect(text).not.toMatch(/AI_APICallError|Failed after|Incorrect API key provided/);
+    const [row] = await db()
+      .select()
+      .from(message)
+      .where(eq(message.conversationId, threadId!))
+      .orderBy(desc(message.seq))
+      .limit(1);
+    expect(row).toMatchObject({ status: "error", error: expected });
   });
 
   it("stop keeps the partial reply, marked aborted", async () => {
@@ -432,6 +450,8 @@ describe("call_agent", () => {
       token: f.a.member.token,
     });
     expect(sub.body.messages.map((m: any) => m.content)).toEqual(["please help", "You said: please help"]);
+    // The calling agent's message has its text as a part too, so the viewer never shows "[Empty Message]" (issue 17 #2).
+    expect(sub.body.messages[0].parts).toEqual([{ type: "text", text: "please help" }]);
     // Sub-conversations stay out of the sidebar list.
     const list = await call(ctx.app, "GET", `/api/getConversations?orgId=${f.a.id}`, { token: f.a.member.token });
     expect(list.body.conversations.map((c: any) => c.id)).not.toContain(result.result.threadId);
@@ -570,6 +590,26 @@ describe("attachments", () => {
     expect(kinds).toEqual(["text", "image_url", "text"]);
     expect(sent.content[1].image_url.url).toMatch(/^data:image\/png;base64,/);
     expect(sent.content[2].text).toContain("The launch code is banana.");
+
+    // Issue 17 #9 (decision 057): file names are not message text; a files-only first message leaves the title
+    // to the agent's name, as the list's title rule says and the chat header shows.
+    fake.reset();
+    const filesOnly = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        agentId,
+        threadId: null,
+        messages: [{ ...userMsg(""), experimental_attachments: [doc] }],
+      }),
+    });
+    expect(filesOnly.status).toBe(200);
+    const threadId = filesOnly.headers.get("x-thread-id");
+    await filesOnly.text();
+    const list = await call(ctx.app, "GET", `/api/getConversations?orgId=${f.a.id}`, { token: f.a.member.token });
+    const created = list.body.conversations.find((c: any) => c.id === threadId);
+    expect(created.firstMessageText ?? null).toBeNull();
+    expect(conversationTitle(created)).toBe(created.agentName);
   });
 
   it("refuses attachments of another organisation", async () => {

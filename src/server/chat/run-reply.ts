@@ -12,6 +12,7 @@ import { resolveModel } from "../ai/models";
 import { buildAgentTools } from "./agent-tools";
 import { MessageAssembler } from "./assemble";
 import { encodePart, errorMessage } from "./protocol";
+import { providerErrorText } from "../ai/provider-error";
 import { renderInstructions } from "./system-prompt";
 import { closeStream, openStream, push } from "./stream-hub";
 import { touchConversation } from "../conversations/queries";
@@ -116,8 +117,11 @@ export async function startReply(
       setImmediate(() => void storeRows());
       for await (const part of result.fullStream) {
         if (part.type === "error") {
-          error = errorMessage(part.error);
+          // People read which provider failed and what to do; the SDK's detail went to the log (onError).
+          error = providerErrorText(part.error, ctx.agent.model);
           status = "error";
+          emit(formatDataStreamPart("error", error));
+          continue;
         }
         if (part.type === "abort") status = "aborted";
         emit(encodePart(part, replyId));
@@ -126,7 +130,8 @@ export async function startReply(
       if (stream.abort.signal.aborted) status = "aborted";
       else {
         status = "error";
-        error = errorMessage(err);
+        log.warn("chat: reply failed", { conversation: ctx.conversationId, error: errorMessage(err) });
+        error = providerErrorText(err, ctx.agent.model);
         emit(formatDataStreamPart("error", error));
       }
     }

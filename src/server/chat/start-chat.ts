@@ -51,12 +51,8 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
   if (!conversationId) {
     conversationId = randomUUID();
     isNew = true;
-    const first =
-      last.content.trim() ||
-      attachments
-        .map((a) => a.name)
-        .filter(Boolean)
-        .join(", ");
+    // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
+    const first = last.content.trim();
     // Inserted with the message, in one statement: one commit on the way to the model.
     newThread = db()
       .$with("thread")

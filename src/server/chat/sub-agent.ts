@@ -65,6 +65,7 @@ export function makeRunSubAgent(
       conversationId: threadId,
       role: "user",
       content: text,
+      parts: [{ type: "text", text }],
     });
     const history = await toModelMessages(
       await listMessages({ orgId: parent.orgId, conversationId: threadId }),

@@ -22,7 +22,8 @@ export function toUiMessage(m: MessageRow): UiMessage {
     id: m.clientId ?? m.id,
     role: m.role,
     content: m.content,
-    parts: m.parts,
+    // Messages stored without parts (sub-conversation requests before issue 17 #2) still show their text.
+    parts: m.parts.length || !m.content ? m.parts : [{ type: "text", text: m.content }],
     createdAt: m.createdAt.toISOString(),
     ...(m.attachments.length ? { experimental_attachments: m.attachments } : {}),
     ...(toolInvocations.length ? { toolInvocations } : {}),

@@ -51,9 +51,16 @@ export const agentFields = {
     .default(DEFAULT_MAX_TOOL_ROUNDTRIPS),
   tools: z.record(toolSetting).default({}),
   showInChat: z.boolean().default(true),
-  integrations: z.array(z.unknown()).default([]),
+  // The spec only says integrations are "sent empty": {} (what some clients send), [] and absent all mean none.
+  integrations: z
+    .preprocess((v) => (v === null || isEmptyObject(v) ? [] : v), z.array(z.unknown()))
+    .default([]),
   mcpServers: z.array(intId()).default([]),
 };
+
+function isEmptyObject(v: unknown): boolean {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+}
 
 /** POST /api/agents: `id` present means update. */
 export const saveAgentInput = z.object({ id: intId().optional(), ...agentFields });

@@ -9,28 +9,36 @@ export const SNOWFLAKE_AUTH_ERROR =
   "Password is required for Username/Password auth, and Token is required for PAT auth";
 export const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
 
-const snowflakeSchema = z
-  .object({
-    auth_method: z.enum(["password", "pat"], {
-      errorMap: () => ({ message: "Please select an authentication method" }),
-    }),
-    // Becomes <account>.snowflakecomputing.com: only the characters Snowflake identifiers use (security #7).
-    account: req("Account identifier is required").regex(
-      /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i,
-      "Account identifier may contain only letters, digits, '-', '_' and '.'",
-    ),
-    user: req("Username is required"),
-    password: z.string().optional(),
-    token: z.string().optional(),
-    warehouse: req("Warehouse name is required"),
-    database: req("Database name is required"),
-    schema: req("Schema name is required"),
-    role: req("Role name is required"),
-  })
+const snowflakeFields = z.object({
+  auth_method: z.enum(["password", "pat"], {
+    errorMap: () => ({ message: "Please select an authentication method" }),
+  }),
+  // Becomes <account>.snowflakecomputing.com: only the characters Snowflake identifiers use (security #7).
+  account: req("Account identifier is required").regex(
+    /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i,
+    "Account identifier may contain only letters, digits, '-', '_' and '.'",
+  ),
+  user: req("Username is required"),
+  password: z.string().optional(),
+  token: z.string().optional(),
+  warehouse: req("Warehouse name is required"),
+  database: req("Database name is required"),
+  schema: req("Schema name is required"),
+  role: req("Role name is required"),
+});
+
+// The secret check runs beside the field checks, not after them (a refinement on the object would only run once
+// every field passed), so a form shows all its errors on the first submit (issue 17 #11).
+const snowflakeSecret = z
+  .object({ auth_method: z.unknown(), password: z.unknown(), token: z.unknown() })
   .superRefine((v, ctx) => {
-    const missing = v.auth_method === "password" ? !v.password?.trim() : !v.token?.trim();
+    if (v.auth_method !== "password" && v.auth_method !== "pat") return; // its own message says so
+    const filled = (x: unknown) => typeof x === "string" && x.trim() !== "";
+    const missing = v.auth_method === "password" ? !filled(v.password) : !filled(v.token);
     if (missing) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: SNOWFLAKE_AUTH_ERROR });
   });
+
+const snowflakeSchema = z.intersection(snowflakeFields, snowflakeSecret);
 
 const postgresSchema = z.object({
   host: req("Host is required"),

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkChatFile, isPreviewableImage, pastedImageName, sanitizeFileName } from "./rules";
+import { checkChatFile, formatKb, isPreviewableImage, pastedImageName, sanitizeFileName } from "./rules";
 
 describe("chat file rules", () => {
+  it("[FILE-03] sizes in KB with one decimal; a tiny file is <0.1 KB, not 0.0 KB", () => {
+    expect(formatKb(512)).toBe("0.5 KB");
+    expect(formatKb(2048 * 1024)).toBe("2048.0 KB");
+    expect(formatKb(30)).toBe("<0.1 KB");
+    expect(formatKb(103)).toBe("0.1 KB");
+    expect(formatKb(0)).toBe("0.0 KB");
+  });
+
   it("[FILE-25] sanitises names: # → no, whitespace runs → _, other characters removed", () => {
     expect(sanitizeFileName("Invoice #12 final (v2).pdf")).toBe("Invoice_no12_final_v2.pdf");
     expect(sanitizeFileName("a   b\tc.txt")).toBe("a_b_c.txt");

@@ -89,5 +89,8 @@ export function checkChatFile(file: { name: string; size: number }): FileCheck {
 
 export const pastedImageName = (timestamp: number, ext: string) => `pasted_image_${timestamp}.${ext}`;
 
-/** FILE-03: a file card's size, in KB with one decimal ("0.5 KB", "2048.0 KB"). */
-export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/**
+ * FILE-03: a file card's size, in KB with one decimal ("0.5 KB", "2048.0 KB"); a file smaller than 0.1 KB reads
+ * "<0.1 KB", never "0.0 KB" (issue 17 #10).
+ */
+export const formatKb = (bytes: number) => (bytes > 0 && bytes < 102.4 ? "<0.1 KB" : `${(bytes / 1024).toFixed(1)} KB`);

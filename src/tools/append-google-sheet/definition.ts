@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { errorDetail } from "../status-parts";
+import { prefixedError } from "../status-parts";
 import { text } from "../schema-parts";
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -12,7 +12,7 @@ export const appendGoogleSheet = defineTool({
   category: "Data & Analytics",
   requiredIntegration: "google-sheets",
   statusLine: ({ ok, result }) =>
-    ok ? "Appended to Google Sheet" : `Error appending to Google Sheet: ${errorDetail(result)}`,
+    ok ? "Appended to Google Sheet" : prefixedError("Error appending to Google Sheet: ", result),
   input: z.object({
     sheet_id: text("Spreadsheet id, the long id in the sheet's URL after /d/."),
     sheet_name: z.string().trim().min(1).optional().describe("Tab to append to; omit for the first tab."),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { errorDetail, hostOf, str } from "../status-parts";
+import { prefixedError, hostOf, str } from "../status-parts";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 
@@ -10,7 +10,7 @@ export const callApi = defineTool({
   description: "Make an HTTP request to a web API and return its response.",
   category: "Development",
   statusLine: ({ ok, args, result }) =>
-    ok ? `Called ${str(args.request_type)} ${hostOf(args.endpoint_url)}` : `Error calling API: ${errorDetail(result)}`,
+    ok ? `Called ${str(args.request_type)} ${hostOf(args.endpoint_url)}` : prefixedError("Error calling API: ", result),
   input: z.object({
     endpoint_url: z.string().trim().url().describe("Full URL of the endpoint, including https://."),
     request_type: z.enum(HTTP_METHODS).describe("HTTP method."),

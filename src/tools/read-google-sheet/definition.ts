@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { errorDetail } from "../status-parts";
+import { prefixedError } from "../status-parts";
 import { text } from "../schema-parts";
 
 const row = z.number().int().min(1);
@@ -11,7 +11,7 @@ export const readGoogleSheet = defineTool({
   description: "Read rows from a Google Sheets spreadsheet, optionally limited to a row range and chosen columns.",
   category: "Data & Analytics",
   requiredIntegration: "google-sheets",
-  statusLine: ({ ok, result }) => (ok ? "Read Google Sheet" : `Error reading Google Sheet: ${errorDetail(result)}`),
+  statusLine: ({ ok, result }) => (ok ? "Read Google Sheet" : prefixedError("Error reading Google Sheet: ", result)),
   input: z.object({
     sheet_id: text("Spreadsheet id, the long id in the sheet's URL after /d/."),
     sheet_name: z.string().trim().min(1).optional().describe("Tab to read; omit for the first tab."),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { errorDetail, str } from "../status-parts";
+import { prefixedError, str } from "../status-parts";
 import { REDDIT_TIME_FILTERS, text } from "../schema-parts";
 
 export const SUBREDDIT_ITEM_TYPES = ["top", "new", "controversial", "hot"] as const;
@@ -11,7 +11,7 @@ export const readSubreddit = defineTool({
   description: "List posts from a subreddit (top, new, hot or controversial), optionally with their top comments.",
   category: "Web & Search",
   statusLine: ({ ok, args, result }) =>
-    ok ? `Read r/${str(args.subreddit)}` : `Error reading subreddit: ${errorDetail(result)}`,
+    ok ? `Read r/${str(args.subreddit)}` : prefixedError("Error reading subreddit: ", result),
   input: z.object({
     subreddit: text("Subreddit name without the r/ prefix, e.g. datascience."),
     item_type: z.enum(SUBREDDIT_ITEM_TYPES).default("top").describe("Which listing to read (default top)."),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { SEARCHING, errorDetail } from "../status-parts";
+import { SEARCHING, prefixedError } from "../status-parts";
 import { text } from "../schema-parts";
 
 export const searchFdProducts = defineTool({
@@ -10,7 +10,7 @@ export const searchFdProducts = defineTool({
   category: "Web & Search",
   isPrivate: true,
   progressVerb: SEARCHING,
-  statusLine: ({ ok, result }) => (ok ? "Searched FD products" : `Error searching FD products: ${errorDetail(result)}`),
+  statusLine: ({ ok, result }) => (ok ? "Searched FD products" : prefixedError("Error searching FD products: ", result)),
   input: z.object({
     search_term: text("Product name, ingredient or keyword to search for."),
     pages: z.number().int().min(1).max(10).default(2).describe("How many result pages to fetch (1 to 10, default 2)."),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
-import { SEARCHING, errorDetail, str } from "../status-parts";
+import { SEARCHING, prefixedError, str } from "../status-parts";
 import { REDDIT_TIME_FILTERS, text } from "../schema-parts";
 
 export const searchReddit = defineTool({
@@ -10,7 +10,7 @@ export const searchReddit = defineTool({
   category: "Web & Search",
   progressVerb: SEARCHING,
   statusLine: ({ ok, args, result }) =>
-    ok ? `Searched Reddit for "${str(args.search_term)}"` : `Error searching Reddit: ${errorDetail(result)}`,
+    ok ? `Searched Reddit for "${str(args.search_term)}"` : prefixedError("Error searching Reddit: ", result),
   input: z.object({
     search_term: text("What to search for."),
     time_filter: z.enum(REDDIT_TIME_FILTERS).default("all").describe("Only posts from this period (default all)."),

@@ -49,7 +49,14 @@ interface DialogProps {
   onTest?: ConnectionTest;
 }
 
-export function ConnectionDialog({ def, orgId, mode, open, onOpenChange, onTest }: DialogProps) {
+/** One id for the form-errors toast, so closing the form takes it away too (issue 17 #14). */
+const FORM_ERRORS_TOAST = "connection-form-errors";
+
+export function ConnectionDialog({ def, orgId, mode, open, onOpenChange: setOpen, onTest }: DialogProps) {
+  const onOpenChange = (next: boolean) => {
+    if (!next) toast.dismiss(FORM_ERRORS_TOAST);
+    setOpen(next);
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[min(90vh,52rem)] overflow-y-auto sm:max-w-lg">
@@ -123,7 +130,7 @@ function ConnectionForm({
     setErrors(found);
     const first = Object.keys(found)[0];
     if (!first) return connectionPayload(def, values);
-    toast.error(FORM_ERRORS_MESSAGE);
+    toast.error(FORM_ERRORS_MESSAGE, { id: FORM_ERRORS_TOAST });
     document.getElementById(`connection-${def.key}-${first}`)?.focus();
     return null;
   }

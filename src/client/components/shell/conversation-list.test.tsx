@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { SIDEBAR_STORAGE_KEY } from "@/shared/shell/constants";
@@ -99,6 +99,14 @@ describe("ConversationList", () => {
     const [withLogo, withoutLogo] = screen.getAllByRole("link");
     expect(within(withLogo!).getByTestId("agent-logo").getAttribute("src")).toBe("https://example.com/logo.png");
     expect(within(withoutLogo!).getByTestId("default-chat-icon")).toBeTruthy();
+  });
+
+  it("[CONV-03] a logo that fails to load falls back to the default chat icon (issue 17 #8)", () => {
+    renderList();
+    const [withLogo] = screen.getAllByRole("link");
+    fireEvent.error(within(withLogo!).getByTestId("agent-logo"));
+    expect(within(withLogo!).getByTestId("default-chat-icon")).toBeTruthy();
+    expect(within(withLogo!).queryByTestId("agent-logo")).toBeNull();
   });
 
   it("[CONV-04] the menu is there when expanded and absent when collapsed", () => {

@@ -1,4 +1,5 @@
 // The sidebar's conversation list (chat spec §2 "Conversation list item", CONV-01..05, CONV-16).
+import { useState } from "react";
 import { MessageSquare } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { conversationTitle } from "@/shared/conversations/title";
@@ -42,16 +43,7 @@ export function ConversationList({
           <SidebarMenuItem key={c.id}>
             <SidebarMenuButton asChild isActive={active} tooltip={title} className={withMenu ? "pr-8" : undefined}>
               <Link to={href} onClick={onNavigate} aria-current={active ? "page" : undefined}>
-                {c.agentLogoUrl ? (
-                  <img
-                    src={c.agentLogoUrl}
-                    alt=""
-                    data-testid="agent-logo"
-                    className="size-4 shrink-0 rounded-sm object-cover"
-                  />
-                ) : (
-                  <MessageSquare aria-hidden data-testid="default-chat-icon" />
-                )}
+                <ConversationIcon url={c.agentLogoUrl} />
                 <span>{title}</span>
               </Link>
             </SidebarMenuButton>
@@ -60,5 +52,20 @@ export function ConversationList({
         );
       })}
     </SidebarMenu>
+  );
+}
+
+/** CONV-03: the agent's logo, or the default chat icon when there is none or it fails to load. */
+function ConversationIcon({ url }: { url: string | null | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!url || failed === url) return <MessageSquare aria-hidden data-testid="default-chat-icon" />;
+  return (
+    <img
+      src={url}
+      alt=""
+      data-testid="agent-logo"
+      className="size-4 shrink-0 rounded-sm object-cover"
+      onError={() => setFailed(url)}
+    />
   );
 }

@@ -8,7 +8,9 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Separator } from "@/client/components/ui/separator";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { authClient } from "@/client/lib/auth-client";
 import { CreateOrgForm } from "./create-org-form";
+import { PendingInvitations } from "./pending-invitations";
 import { UserMenu } from "./user-menu";
 import { useOrgActions } from "./use-org-actions";
 
@@ -17,6 +19,7 @@ export function NoOrganization({ user }: { user: UserInfo }) {
   const { switchTo } = useOrgActions();
   const [selecting, setSelecting] = useState<string | null>(null);
   const hasOrgs = user.organizations.length > 0;
+  const { data: session } = authClient.useSession();
 
   async function select(orgId: string) {
     setSelecting(orgId);
@@ -78,6 +81,10 @@ export function NoOrganization({ user }: { user: UserInfo }) {
                 </ul>
               </section>
             )}
+            <PendingInvitations
+              emailVerified={session?.user.emailVerified === true}
+              onJoined={(orgId) => switchTo(orgId, null)}
+            />
             {hasOrgs && <Separator />}
             <section aria-labelledby="new-org" className="grid gap-3">
               <h3 id="new-org" className="text-sm font-medium">

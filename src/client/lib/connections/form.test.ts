@@ -74,7 +74,11 @@ describe("connection forms", () => {
       schema: "s",
       role: "",
     };
-    expect(validateConnection(snowflake, base)).toEqual({ role: "Role name is required" });
+    // Every error on the first submit, the secret's among them (issue 17 #11).
+    expect(validateConnection(snowflake, base)).toEqual({
+      role: "Role name is required",
+      password: SNOWFLAKE_AUTH_ERROR,
+    });
     expect(validateConnection(snowflake, { ...base, role: "r" })).toEqual({ password: SNOWFLAKE_AUTH_ERROR });
     expect(validateConnection(snowflake, { ...base, role: "r", auth_method: "pat", password: "ignored" })).toEqual({
       token: SNOWFLAKE_AUTH_ERROR,

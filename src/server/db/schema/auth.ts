@@ -13,6 +13,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  // Where a new session starts (issue 17 #21); checked against the memberships before use, so no foreign key.
+  lastActiveOrganizationId: text("last_active_organization_id"),
   ...timestamps,
 });
 

@@ -93,12 +93,14 @@ function Attachments({ items }: { items: Attachment[] }) {
       {items.map((a, i) => {
         const { key, name } = fileOf(a);
         const size = (a as { size?: unknown }).size; // set by our uploads; older messages may lack it
+        const image = isImageFile(name, a.contentType);
+        // A file's chip and its Download button share one row of one height, so a list of files lines up.
         return (
-          <li key={`${key}-${i}`} className="flex flex-col items-end gap-1">
-            {isImageFile(name, a.contentType) ? (
+          <li key={`${key}-${i}`} className={image ? "flex flex-col items-end gap-1" : "flex items-start gap-2"}>
+            {image ? (
               <ImageAttachment r2Path={key} name={name} ratio={ratio} />
             ) : (
-              <span className="flex items-center gap-2 rounded-md border bg-background px-2 py-1 text-xs">
+              <span className="flex h-8 items-center gap-2 rounded-md border bg-background px-2 text-xs">
                 <FileText className="size-4" aria-hidden />
                 <button
                   type="button"

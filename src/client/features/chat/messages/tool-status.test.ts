@@ -59,6 +59,13 @@ describe("tool card status lines", () => {
     expect(fail("schedule_task")).toBe("Failed to schedule task.");
   });
 
+  it("[TOOLCARD-39] an error the executor already prefixed is not prefixed twice (issue 17 #7)", () => {
+    const refused = { status: "error", error: "Error calling API: Port 25 is not allowed" };
+    expect(fail("call_api", {}, refused)).toBe("Error calling API: Port 25 is not allowed");
+    const sheet = { status: "error", error: "Error reading Google Sheet: not connected" };
+    expect(fail("read_google_sheet", {}, sheet)).toBe("Error reading Google Sheet: not connected");
+  });
+
   it('[TOOLCARD-34] the Postgres searches read Failed to search {table} for "{query}" (keyword_search_pg: its keyword)', () => {
     expect(fail("hybrid_search_pg", { query: "refunds", table_name: "public.docs" })).toBe(
       'Failed to search public.docs for "refunds"',
