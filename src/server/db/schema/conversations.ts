@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
@@ -33,6 +34,7 @@ export const conversation = pgTable(
   (t) => [
     index("conversation_org_user_idx").on(t.organizationId, t.userId, t.updatedAt),
     index("conversation_parent_idx").on(t.parentConversationId),
+    unique("conversation_org_id_unique").on(t.organizationId, t.id),
   ],
 );
 
