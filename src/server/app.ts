@@ -32,6 +32,7 @@ import { conversationRoutes } from "./conversations/routes";
 import { chatRoutes } from "./chat/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import { dashboardRoutes } from "./dashboard/routes";
+import { userRoutes } from "./users/routes";
 
 export interface AppDeps {
   config: Config;
@@ -66,7 +67,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", conversationRoutes)
     .route("/", chatRoutes)
     .route("/", feedbackRoutes)
-    .route("/", dashboardRoutes);
+    .route("/", dashboardRoutes)
+    .route("/", userRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

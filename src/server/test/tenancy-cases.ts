@@ -7,6 +7,7 @@ import { settingsTenancyCases } from "../settings/tenancy-cases";
 import { chatTenancyCases } from "../chat/tenancy-cases";
 import { fileTenancyCases } from "../files/tenancy-cases";
 import { dashboardTenancyCases } from "../dashboard/tenancy-cases";
+import { userTenancyCases } from "../users/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -18,4 +19,5 @@ export const tenancyCases: TenancyCases = {
   ...chatTenancyCases,
   ...fileTenancyCases,
   ...dashboardTenancyCases,
+  ...userTenancyCases,
 };

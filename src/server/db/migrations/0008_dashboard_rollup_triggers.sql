@@ -47,7 +47,7 @@ BEGIN
     feedback_helpful = feedback_helpful + d_helpful,
     tool_counts = CASE WHEN d_tools = '{}'::jsonb THEN tool_counts ELSE dashboard_merge_counts(tool_counts, d_tools, 1) END,
     last_activity_at = CASE WHEN at IS NULL THEN last_activity_at ELSE greatest(last_activity_at, at) END
-  WHERE conversation_id = conv OR conversation_id = root;
+  WHERE conversation_id = ANY (CASE WHEN root = conv THEN ARRAY[conv] ELSE ARRAY[conv, root] END);
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION dashboard_conversation_added() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -81,14 +81,14 @@ BEGIN
     n_att := CASE WHEN jsonb_typeof(NEW.attachments) = 'array' THEN jsonb_array_length(NEW.attachments) ELSE 0 END;
     n_in := coalesce(NEW.input_tokens, 0);
     n_out := coalesce(NEW.output_tokens, 0);
-    n_tools := dashboard_tool_counts(NEW.parts);
+    IF NEW.parts <> '[]'::jsonb THEN n_tools := dashboard_tool_counts(NEW.parts); END IF;
   END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     o_msg := CASE WHEN OLD.role = 'system' THEN 0 ELSE 1 END;
     o_att := CASE WHEN jsonb_typeof(OLD.attachments) = 'array' THEN jsonb_array_length(OLD.attachments) ELSE 0 END;
     o_in := coalesce(OLD.input_tokens, 0);
     o_out := coalesce(OLD.output_tokens, 0);
-    o_tools := dashboard_tool_counts(OLD.parts);
+    IF OLD.parts <> '[]'::jsonb THEN o_tools := dashboard_tool_counts(OLD.parts); END IF;
   END IF;
   IF TG_OP = 'UPDATE' AND n_msg = o_msg AND n_att = o_att AND n_in = o_in AND n_out = o_out AND n_tools = o_tools THEN
     RETURN NULL;
@@ -96,7 +96,7 @@ BEGIN
   PERFORM dashboard_apply(
     CASE WHEN TG_OP = 'DELETE' THEN OLD.conversation_id ELSE NEW.conversation_id END,
     n_msg - o_msg, n_att - o_att, n_in - o_in, n_out - o_out, 0, 0,
-    dashboard_merge_counts(n_tools, o_tools, -1),
+    CASE WHEN n_tools = o_tools THEN '{}'::jsonb ELSE dashboard_merge_counts(n_tools, o_tools, -1) END,
     CASE WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE NULL END
   );
   RETURN NULL;
