@@ -6,7 +6,8 @@ import { getTestContext, type TestContext } from "../test/context";
 import { addMember, call, createOrg, signUp, type Identity } from "../test/http";
 import { createAgent } from "../test/seed";
 import { db } from "../db/client";
-import { conversation, member } from "../db/tables";
+import { conversation, member, message } from "../db/tables";
+import { randomUUID } from "node:crypto";
 import { deleteMessagesAfter } from "../conversations/queries";
 import { seedConversation, seedFeedback } from "./test-support";
 
@@ -267,6 +268,27 @@ describe("GET /api/dashboard/getInteractions", () => {
 });
 
 describe("the rollup follows every write", () => {
+  it("a conversation and its first message written in one statement (as chat does) are counted", async () => {
+    const own = await signUp(ctx.app, "dash-cte");
+    const ownOrg = (await createOrg(ctx.app, own)).id;
+    const bot = await createAgent(ctx.app, own, ownOrg, { name: "Cte" });
+    const id = randomUUID();
+    const thread = db()
+      .$with("thread")
+      .as(
+        db()
+          .insert(conversation)
+          .values({ id, organizationId: ownOrg, userId: own.userId, agentId: bot.id, firstMessageText: "hi" })
+          .returning({ id: conversation.id }),
+      );
+    await db()
+      .with(thread)
+      .insert(message)
+      .values({ id: randomUUID(), organizationId: ownOrg, conversationId: id, role: "user", content: "hi" });
+    const res = await call(ctx.app, "GET", `/api/dashboard/getStats?orgId=${ownOrg}`, { token: own.token });
+    expect(res.body).toMatchObject({ conversationCount: 1, messageCount: 1 });
+  });
+
   it("feedback changes, deleted messages and deleted conversations move the figures", async () => {
     const own = await signUp(ctx.app, "dash-writes");
     const ownOrg = (await createOrg(ctx.app, own)).id;

@@ -25,6 +25,29 @@ CREATE OR REPLACE FUNCTION dashboard_merge_counts(a jsonb, b jsonb, sign integer
   ) s
 $$;
 --> statement-breakpoint
+-- The rollup row of a conversation (and of its ancestors), created from the conversation when missing:
+-- chat inserts a new conversation and its first message in one statement, whose row triggers may fire
+-- in either order. Returns the root conversation's id, or null for no such conversation.
+CREATE OR REPLACE FUNCTION dashboard_ensure(conv uuid) RETURNS uuid LANGUAGE plpgsql AS $$
+DECLARE
+  root uuid;
+  c record;
+BEGIN
+  SELECT root_conversation_id INTO root FROM conversation_stats WHERE conversation_id = conv;
+  IF root IS NOT NULL THEN RETURN root; END IF;
+  SELECT * INTO c FROM conversation WHERE id = conv;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  IF c.parent_conversation_id IS NOT NULL AND c.parent_conversation_id <> conv THEN
+    root := dashboard_ensure(c.parent_conversation_id);
+  END IF;
+  root := coalesce(root, conv);
+  INSERT INTO conversation_stats (conversation_id, organization_id, root_conversation_id, is_root, user_id, agent_id, started_at, last_activity_at, deleted_at)
+  VALUES (conv, c.organization_id, root, CASE WHEN root = conv THEN 1 ELSE 0 END, c.user_id, c.agent_id, c.created_at, c.created_at, c.deleted_at)
+  ON CONFLICT (conversation_id) DO NOTHING;
+  SELECT root_conversation_id INTO root FROM conversation_stats WHERE conversation_id = conv;
+  RETURN root;
+END $$;
+--> statement-breakpoint
 -- Adds a delta to a conversation's row and, for a sub-conversation, to its root's row.
 CREATE OR REPLACE FUNCTION dashboard_apply(
   conv uuid, d_messages integer, d_attachments integer, d_in integer, d_out integer,
@@ -34,7 +57,7 @@ DECLARE
   root uuid;
   d_calls integer;
 BEGIN
-  SELECT root_conversation_id INTO root FROM conversation_stats WHERE conversation_id = conv;
+  root := dashboard_ensure(conv);
   IF root IS NULL THEN RETURN; END IF;
   SELECT coalesce(sum(value::int), 0) INTO d_calls FROM jsonb_each_text(d_tools);
   UPDATE conversation_stats SET
@@ -51,16 +74,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION dashboard_conversation_added() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  root uuid;
 BEGIN
-  IF NEW.parent_conversation_id IS NOT NULL THEN
-    SELECT root_conversation_id INTO root FROM conversation_stats WHERE conversation_id = NEW.parent_conversation_id;
-  END IF;
-  root := coalesce(root, NEW.id);
-  INSERT INTO conversation_stats (conversation_id, organization_id, root_conversation_id, is_root, user_id, agent_id, started_at, last_activity_at, deleted_at)
-  VALUES (NEW.id, NEW.organization_id, root, CASE WHEN root = NEW.id THEN 1 ELSE 0 END, NEW.user_id, NEW.agent_id, NEW.created_at, NEW.created_at, NEW.deleted_at)
-  ON CONFLICT (conversation_id) DO NOTHING;
+  PERFORM dashboard_ensure(NEW.id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
