@@ -56,10 +56,10 @@ test("[USER-01] [USER-05] [USER-07] [USER-08] [USER-09] [USER-12] [USER-17] [USE
     await dialog.getByLabel("New value").fill(v!);
     await dialog.getByLabel("New value").press("Enter");
   }
-  await dialog.getByLabel("site").fill("  ");
+  await dialog.getByRole("textbox", { name: "site" }).fill("  ");
   await expect(dialog.getByText("Value cannot be empty")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
-  await dialog.getByLabel("site").fill("Berlin");
+  await dialog.getByRole("textbox", { name: "site" }).fill("Berlin");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("User metadata updated successfully!")).toBeVisible();
   await expect(mia).toContainText("team: Finance");
