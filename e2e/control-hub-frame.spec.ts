@@ -103,5 +103,5 @@ test("[ROUTE-26] organization is a Control Hub sub-route shown under the Setting
   await expect(page.getByRole("heading", { level: 1, name: "Control Hub" })).toBeVisible();
   await expect(hubTabs(page).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "User Management", exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "User management is coming soon" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Users" })).toBeVisible();
 });

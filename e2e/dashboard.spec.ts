@@ -1,10 +1,12 @@
 // The dashboard's first-run welcome screen (hub spec §2 "Home dashboard", first bullet).
 import type { Page } from "@playwright/test";
-import { connectOpenAIViaApi, post } from "./control-hub-support";
+import { connectOpenAIViaApi, memberOfNewOrg, post } from "./control-hub-support";
+import { createAgentViaApi, messageBox } from "./chat-support";
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 const step = (page: Page, n: number, title: string) => page.getByRole("group", { name: `Step ${n}: ${title}` });
+const tile = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
 const allSet = "You're all set! Start chatting with your agent or manage everything in Control Hub.";
 
 test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DASH-08] the welcome screen walks from Step 1 to Step 2 to all set", async ({
@@ -25,8 +27,9 @@ test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DAS
   await expect(step(page, 2, "Create Your First Agent")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Open Control Hub" })).toHaveAttribute("href", "/control-hub");
   await expect(page.getByRole("link", { name: "Start Chatting" })).toHaveCount(0);
-  // No invented numbers while statistics are not built.
-  await expect(page.getByText("No statistics yet")).toBeVisible();
+  // Real figures, even before the first conversation.
+  await expect(tile(page, "Conversations")).toContainText("0");
+  await expect(page.getByText("No data available with current filters")).toBeVisible();
 
   // A provider connected, no agents: Step 2.
   await connectOpenAIViaApi(page);
@@ -53,4 +56,89 @@ test("[DASH-01] [DASH-02] [DASH-03] [DASH-04] [DASH-05] [DASH-06] [DASH-07] [DAS
   await expect(page.getByRole("link", { name: "Start Chatting" })).toHaveAttribute("href", "/chat");
   await page.getByRole("link", { name: "Open Control Hub" }).click();
   await expect(page).toHaveURL(/\/control-hub$/);
+});
+
+test("[DASH-09] [DASH-10] [DASH-11] [DASH-16] [DASH-17] [DASH-24] [DASH-25] [DASH-26] an admin starts in organisation view, filters by agent, user and metadata, and leaves it", async ({
+  page,
+  browser,
+}) => {
+  const { org, member, close } = await memberOfNewOrg(page, browser);
+  await connectOpenAIViaApi(page);
+  await createAgentViaApi(page, { name: "Atlas" });
+  await createAgentViaApi(page, { name: "Quill" });
+
+  // The member chats with Atlas; the admin with Quill.
+  await member.goto("/chat?agent=atlas&q=member question about invoices");
+  await messageBox(member).press("Enter");
+  await expect(member.getByText("You said: member question about invoices")).toBeVisible();
+  await page.goto("/chat?agent=quill&q=admin question");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: admin question")).toBeVisible();
+  const users = (await (await page.request.get(`/api/admin/users?orgId=${org.id}`)).json()) as {
+    data: { id: string; firstName: string | null }[];
+  };
+  const memberRow = users.data.find((u) => u.firstName === "Mia")!;
+  await post(page.request, `/api/admin/updateUserMetadata?orgId=${org.id}`, {
+    userId: memberRow.id,
+    metadata: { department: "Finance" },
+  });
+
+  await page.goto("/dashboard");
+  const adminView = page.getByRole("switch", { name: "Admin View" });
+  await expect(adminView).toBeChecked();
+  await expect(tile(page, "Conversations")).toContainText("2");
+  await expect(tile(page, "Messages")).toContainText("4");
+  await expect(tile(page, "Feedback Score")).toContainText("—");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(2);
+
+  // Agent filter: stats and interactions.
+  await page.getByRole("button", { name: "Agent" }).click();
+  await page.getByRole("textbox", { name: "Search agent" }).fill("zzz");
+  await expect(page.getByText("No agent found.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Search agent" }).fill("atl");
+  await page.getByRole("menuitem", { name: "Atlas" }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(tile(page, "Conversations")).toContainText("1");
+  await expect(cards.first()).toContainText("member question about invoices");
+  await expect(cards.first()).toContainText("department: Finance");
+  await expect(cards.first().getByRole("link", { name: "View Conversation" })).toHaveAttribute(
+    "href",
+    /^\/chat\/[0-9a-f-]{36}$/,
+  );
+
+  // Metadata filter: a value nobody has, then the member's.
+  await page.getByRole("button", { name: "Agent" }).click();
+  await page.getByRole("menuitem", { name: "All agents" }).click();
+  await page.getByLabel("Metadata key").fill("department");
+  await page.getByLabel("Metadata value").fill("Legal");
+  await expect(page.getByText("No conversations found")).toBeVisible();
+  await expect(page.getByText("Try adjusting your metadata filters or date range")).toBeVisible();
+  await page.getByLabel("Metadata value").fill("Finance");
+  await expect(cards).toHaveCount(1);
+
+  // Leaving organisation view clears the user and metadata filters; the card speaks to the viewer.
+  await adminView.click();
+  await expect(page.getByLabel("Metadata key")).toHaveCount(0);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("admin question");
+  await expect(cards.first()).toContainText("You started a thread");
+  await adminView.click();
+  await expect(page.getByLabel("Metadata key")).toHaveValue("");
+  await expect(cards).toHaveCount(2);
+
+  // User filter.
+  await page.getByRole("button", { name: "User" }).click();
+  await page.getByRole("menuitem", { name: /Mia Member/ }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("member question about invoices");
+
+  // The member: personal figures only, no Admin View.
+  await member.goto("/dashboard");
+  await expect(member.getByRole("switch", { name: "Admin View" })).toHaveCount(0);
+  await expect(member.getByRole("article")).toHaveCount(1);
+  await expect(member.getByRole("article").first()).toContainText("You started a thread");
+  await expect(member.getByText("admin question")).toHaveCount(0);
+  await expect(tile(member, "Conversations")).toContainText("1");
+  await close();
 });

@@ -9,6 +9,9 @@ import { OnboardingWizard } from "./features/onboarding/onboarding-wizard";
 
 const signInPage = async () => ({ Component: (await import("./features/auth-orgs/sign-in-page")).SignInPage });
 const invitePage = async () => ({ Component: (await import("./features/auth-orgs/invite-page")).InvitePage });
+const userManagementPage = async () => ({
+  Component: (await import("./features/users/user-management-page")).UserManagementPage,
+});
 const dashboardPage = async () => ({ Component: (await import("./features/dashboard/dashboard-page")).DashboardPage });
 const chatPage = async () => ({ Component: (await import("./features/chat/chat-page")).ChatPage });
 const controlHubLayout = async () => ({
@@ -25,10 +28,9 @@ const settingsPage = async () => ({ Component: (await import("./features/setting
 const advancedSettingsPage = async () => ({
   Component: (await import("./features/settings/advanced-settings-page")).AdvancedSettingsPage,
 });
-const comingSoon =
-  (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
-    Component: (await import("./features/control-hub/coming-soon-page"))[name],
-  });
+const comingSoon = (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage") => async () => ({
+  Component: (await import("./features/control-hub/coming-soon-page"))[name],
+});
 
 export const router = createBrowserRouter([
   {
@@ -80,7 +82,7 @@ export const router = createBrowserRouter([
                         path: "advanced-settings",
                         element: <Navigate to="/control-hub/settings/advanced-settings" replace />,
                       },
-                      { path: "organization", lazy: comingSoon("UserManagementComingSoonPage") },
+                      { path: "organization", lazy: userManagementPage },
                       { path: "*", element: <Navigate to="/control-hub" replace /> },
                     ],
                   },

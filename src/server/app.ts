@@ -31,6 +31,8 @@ import { blobRoutes } from "./storage/blob-routes";
 import { conversationRoutes } from "./conversations/routes";
 import { chatRoutes } from "./chat/routes";
 import { feedbackRoutes } from "./feedback/routes";
+import { dashboardRoutes } from "./dashboard/routes";
+import { userRoutes } from "./users/routes";
 
 export interface AppDeps {
   config: Config;
@@ -64,7 +66,9 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", fileRoutes)
     .route("/", conversationRoutes)
     .route("/", chatRoutes)
-    .route("/", feedbackRoutes);
+    .route("/", feedbackRoutes)
+    .route("/", dashboardRoutes)
+    .route("/", userRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

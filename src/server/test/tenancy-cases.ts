@@ -6,6 +6,8 @@ import { agentTenancyCases } from "../agents/tenancy-cases";
 import { settingsTenancyCases } from "../settings/tenancy-cases";
 import { chatTenancyCases } from "../chat/tenancy-cases";
 import { fileTenancyCases } from "../files/tenancy-cases";
+import { dashboardTenancyCases } from "../dashboard/tenancy-cases";
+import { userTenancyCases } from "../users/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -16,4 +18,6 @@ export const tenancyCases: TenancyCases = {
   ...settingsTenancyCases,
   ...chatTenancyCases,
   ...fileTenancyCases,
+  ...dashboardTenancyCases,
+  ...userTenancyCases,
 };

@@ -1,22 +1,40 @@
-// /dashboard (ROUTE-02, DASH-01..08). Until the organisation has a model and an agent, a welcome screen
-// leads the way. Statistics, filters and recent conversations come with the dashboard issue; until then
-// the page says so rather than showing made-up numbers.
-import { BarChart3 } from "lucide-react";
+// /dashboard (ROUTE-02, DASH-01..40). Until the organisation has a model and an agent, a welcome screen
+// leads the way; below it the filter bar, six stat tiles and Recent Conversations.
+import { useState } from "react";
 import { useActiveOrg } from "@/client/components/shell/active-org";
-import { EmptyState } from "@/client/components/empty-state";
 import { PageHeader } from "@/client/components/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
 import { useAgents } from "@/client/api/agents";
+import { useOrgUsers } from "@/client/api/org-users";
 import { hasConnectedModel, needsFirstRunSetup } from "@/client/lib/first-run";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { defaultRange } from "@/shared/dashboard/format";
 import { WelcomeScreen } from "./welcome-screen";
+import { FilterBar } from "./filter-bar";
+import { StatTiles } from "./stat-tiles";
+import { RecentConversations } from "./recent-conversations";
+import { useDashboardStats, useInteractions, type DashboardFilters } from "./api/dashboard";
+
+const initialFilters = (isAdmin: boolean): DashboardFilters => ({
+  // DASH-11: admins start in organisation view; everyone else stays personal.
+  orgView: isAdmin,
+  agentId: null,
+  userId: null,
+  metadataKey: "",
+  metadataValue: "",
+  ...defaultRange(),
+});
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
-  const { org } = useActiveOrg();
+  const { org, isAdmin } = useActiveOrg();
   const agents = useAgents(org.id);
   const hasModel = hasConnectedModel(org);
   const agentCount = agents.data?.length ?? 0;
+  const [filters, setFilters] = useState(() => initialFilters(isAdmin));
+  const users = useOrgUsers(org.id, isAdmin);
+  const stats = useDashboardStats(org.id, filters);
+  const interactions = useInteractions(org.id, filters);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -29,9 +47,22 @@ export function DashboardPage() {
       ) : (
         needsFirstRunSetup({ hasModel, agentCount }) && <WelcomeScreen hasModel={hasModel} hasAgents={agentCount > 0} />
       )}
-      <EmptyState icon={BarChart3} title="No statistics yet">
-        Usage statistics and recent conversations are not available in this version of the dashboard yet.
-      </EmptyState>
+      <FilterBar
+        isAdmin={isAdmin}
+        filters={filters}
+        onChange={setFilters}
+        agents={agents.data ?? []}
+        users={users.data?.data ?? []}
+      />
+      <StatTiles stats={stats.data} />
+      <RecentConversations
+        page={interactions.data}
+        error={interactions.error}
+        isLoading={interactions.isLoading}
+        isAdmin={filters.orgView}
+        metadataFiltered={filters.orgView && filters.metadataKey.trim() !== ""}
+        onClearFilters={() => setFilters({ ...initialFilters(isAdmin), orgView: filters.orgView })}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useActiveOrg } from "@/client/components/shell/active-org";
 import { ApiAccessCard } from "./api-access-card";
 import { PreferencesCard } from "./preferences-card";
 import { PrivateToolsSection } from "./private-tools-section";
+import { UserManagementCard } from "./user-management-card";
 
 export function SettingsPage() {
   const { org } = useActiveOrg();
@@ -12,6 +13,7 @@ export function SettingsPage() {
       <SectionHeader title="Settings" description="Your API access and your organization's preferences." />
       <ApiAccessCard />
       <PreferencesCard key={`${org.id}:${org.settings.defaultAgentId ?? ""}`} />
+      <UserManagementCard />
       <PrivateToolsSection />
     </section>
   );

@@ -1,6 +1,6 @@
 // Tables owned by Better Auth (core + organization plugin). Property names are the ones Better Auth
 // uses; SQL names are snake_case. Changing them needs a migration and a look at Better Auth's schema.
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +91,9 @@ export const member = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").notNull().default("org:member"),
+    // What the organisation records about this member (User Management); per membership, so one
+    // organisation's notes about a user are never visible in another.
+    publicMetadata: jsonb("public_metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("member_org_user_idx").on(t.organizationId, t.userId), index("member_user_idx").on(t.userId)],

@@ -1,0 +1,163 @@
+// GET /api/dashboard/getInteractions: one page of root conversations from the rollup, newest activity
+// first, paged by a cursor; the page's sub-conversations and feedback are read for its ids only.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { agent, conversation, conversationStats, feedback, member, user } from "../db/tables";
+import { AppError } from "../errors";
+import type { FeedbackItem, Interaction, InteractionsPage, SubConversation } from "../../shared/dashboard/schema";
+import { filterWhere, type DashboardFilter } from "./filters";
+
+const s = conversationStats;
+export const DEFAULT_PAGE = 20;
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
+    throw new AppError("bad_request", "cursor is not valid");
+  return { at, id };
+}
+const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`, "utf8").toString("base64url");
+
+function splitName(name: string | null): [string | null, string | null] {
+  if (!name) return [null, null];
+  const i = name.trim().indexOf(" ");
+  return i < 0 ? [name.trim(), null] : [name.trim().slice(0, i), name.trim().slice(i + 1)];
+}
+
+export async function listInteractions(
+  f: DashboardFilter & { cursor?: string; limit?: number },
+): Promise<InteractionsPage> {
+  const limit = f.limit ?? DEFAULT_PAGE;
+  const after = f.cursor ? decodeCursor(f.cursor) : null;
+  const where = after
+    ? and(
+        filterWhere(f),
+        sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+      )
+    : filterWhere(f);
+  const rows = await db()
+    .select({
+      stats: s,
+      // Full precision for the cursor (a JavaScript Date keeps milliseconds only).
+      at: sql<string>`${s.lastActivityAt}::text`,
+      firstMessageText: conversation.firstMessageText,
+      agentName: agent.name,
+      agentModel: agent.model,
+      agentLogoUrl: agent.logoUrl,
+      userEmail: user.email,
+      userName: user.name,
+      publicMetadata: member.publicMetadata,
+    })
+    .from(s)
+    .innerJoin(
+      conversation,
+      and(eq(conversation.organizationId, s.organizationId), eq(conversation.id, s.conversationId)),
+    )
+    .leftJoin(agent, and(eq(agent.organizationId, s.organizationId), eq(agent.id, s.agentId)))
+    .leftJoin(user, eq(user.id, s.userId))
+    .leftJoin(member, and(eq(member.organizationId, s.organizationId), eq(member.userId, s.userId)))
+    .where(where)
+    .orderBy(desc(s.lastActivityAt), desc(s.conversationId))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const ids = page.map((r) => r.stats.conversationId);
+  const [subs, items] = await Promise.all([subConversations(f.orgId, ids), feedbackItems(f.orgId, ids)]);
+  const last = page.at(-1);
+  return {
+    data: page.map((r): Interaction => {
+      const st = r.stats;
+      const [first, lastName] = splitName(r.userName);
+      return {
+        id: st.conversationId,
+        agentId: st.agentId,
+        agentName: r.agentName ?? "",
+        agentModel: r.agentModel ?? "",
+        agentLogoUrl: r.agentLogoUrl ?? "",
+        userId: st.userId,
+        userEmail: r.userEmail,
+        userFirstName: first,
+        userLastName: lastName,
+        userPublicMetadata: r.publicMetadata ?? {},
+        firstMessageText: r.firstMessageText ?? "",
+        createdAt: st.startedAt.toISOString(),
+        updatedAt: st.lastActivityAt.toISOString(),
+        duration: Math.max(0, Math.round((st.lastActivityAt.getTime() - st.startedAt.getTime()) / 1000)),
+        totalTokens: st.inputTokens + st.outputTokens,
+        inputTokens: st.inputTokens,
+        outputTokens: st.outputTokens,
+        totalMessageCount: st.messageCount,
+        attachmentCount: st.attachmentCount,
+        toolCalls: Object.entries(st.toolCounts)
+          .map(([toolName, count]) => ({ toolName, count }))
+          .sort((a, b) => b.count - a.count || a.toolName.localeCompare(b.toolName)),
+        subConversations: subs.get(st.conversationId) ?? [],
+        totalFeedback: st.feedbackTotal,
+        totalHelpful: st.feedbackHelpful,
+        totalNotHelpful: st.feedbackTotal - st.feedbackHelpful,
+        feedbackData: { feedback_items: items.get(st.conversationId) ?? [] },
+      };
+    }),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.stats.conversationId) : null,
+  };
+}
+
+async function subConversations(orgId: string, rootIds: string[]) {
+  const out = new Map<string, SubConversation[]>();
+  if (!rootIds.length) return out;
+  const rows = await db()
+    .select({
+      root: s.rootConversationId,
+      id: s.conversationId,
+      agentId: s.agentId,
+      agentName: agent.name,
+      agentModel: agent.model,
+      agentLogoUrl: agent.logoUrl,
+      inputTokens: s.inputTokens,
+      outputTokens: s.outputTokens,
+    })
+    .from(s)
+    .leftJoin(agent, and(eq(agent.organizationId, s.organizationId), eq(agent.id, s.agentId)))
+    .where(and(eq(s.organizationId, orgId), inArray(s.rootConversationId, rootIds), eq(s.isRoot, 0)))
+    .orderBy(s.startedAt);
+  for (const r of rows) {
+    const list = out.get(r.root) ?? [];
+    list.push({
+      id: r.id,
+      agentId: r.agentId,
+      agentName: r.agentName ?? "",
+      agentModel: r.agentModel ?? "",
+      agentLogoUrl: r.agentLogoUrl ?? "",
+      totalTokens: r.inputTokens + r.outputTokens,
+    });
+    out.set(r.root, list);
+  }
+  return out;
+}
+
+async function feedbackItems(orgId: string, ids: string[]) {
+  const out = new Map<string, FeedbackItem[]>();
+  if (!ids.length) return out;
+  const rows = await db()
+    .select({
+      conversationId: feedback.conversationId,
+      isHelpful: feedback.isHelpful,
+      comment: feedback.comment,
+      updatedAt: feedback.updatedAt,
+      email: user.email,
+    })
+    .from(feedback)
+    .leftJoin(user, eq(user.id, feedback.userId))
+    .where(and(eq(feedback.organizationId, orgId), inArray(feedback.conversationId, ids)))
+    .orderBy(desc(feedback.updatedAt));
+  for (const r of rows) {
+    const list = out.get(r.conversationId) ?? [];
+    list.push({
+      is_helpful: r.isHelpful,
+      user_email: r.email,
+      created_at: r.updatedAt.toISOString(),
+      comment: r.comment,
+    });
+    out.set(r.conversationId, list);
+  }
+  return out;
+}

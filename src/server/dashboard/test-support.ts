@@ -1,0 +1,77 @@
+// Conversations written the way chat writes them (rows, not the model), for the dashboard's fixtures.
+import { randomUUID } from "node:crypto";
+import { db } from "../db/client";
+import { conversation, feedback, message } from "../db/tables";
+
+export interface SeedMessage {
+  role: "user" | "assistant";
+  content?: string;
+  attachments?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  tools?: string[];
+  at?: Date;
+}
+
+export async function seedConversation(opts: {
+  orgId: string;
+  userId: string;
+  agentId: number;
+  first?: string;
+  parentId?: string;
+  at?: Date;
+  messages: SeedMessage[];
+}) {
+  const id = randomUUID();
+  const at = opts.at ?? new Date();
+  await db()
+    .insert(conversation)
+    .values({
+      id,
+      organizationId: opts.orgId,
+      userId: opts.userId,
+      agentId: opts.agentId,
+      firstMessageText: opts.first ?? opts.messages[0]?.content ?? "",
+      parentConversationId: opts.parentId ?? null,
+      parentToolCallId: opts.parentId ? `call-${id.slice(0, 6)}` : null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  for (const [i, m] of opts.messages.entries()) {
+    await db()
+      .insert(message)
+      .values({
+        id: randomUUID(),
+        organizationId: opts.orgId,
+        conversationId: id,
+        role: m.role,
+        content: m.content ?? "",
+        attachments: Array.from({ length: m.attachments ?? 0 }, (_, n) => ({ name: `f${n}.txt` })),
+        parts: (m.tools ?? []).map((toolName, n) => ({
+          type: "tool-invocation",
+          toolInvocation: { state: "result", toolCallId: `t${i}-${n}`, toolName, args: {}, result: {} },
+        })),
+        inputTokens: m.inputTokens ?? null,
+        outputTokens: m.outputTokens ?? null,
+        createdAt: m.at ?? new Date(at.getTime() + i * 1000),
+      });
+  }
+  return id;
+}
+
+export async function seedFeedback(opts: {
+  orgId: string;
+  conversationId: string;
+  userId: string;
+  agentId: number;
+  isHelpful: boolean;
+  comment?: string;
+}) {
+  await db()
+    .insert(feedback)
+    .values({ ...opts, organizationId: opts.orgId, comment: opts.comment ?? null })
+    .onConflictDoUpdate({
+      target: [feedback.conversationId, feedback.userId],
+      set: { isHelpful: opts.isHelpful, comment: opts.comment ?? null },
+    });
+}

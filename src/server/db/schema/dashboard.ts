@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { organization } from "./auth";
+
+/**
+ * The dashboard's rollup (decision 053): one row per conversation, maintained by database triggers as
+ * messages and feedback are written, so figures never come from scanning messages per request.
+ * A root conversation's row holds its own figures plus every sub-conversation's (call_agent counts
+ * toward its parent); a sub-conversation's row holds its own, for the card's list of sub-agents.
+ * The composite foreign key to conversation(organization_id, id) and the triggers are in the custom
+ * migration "dashboard_rollup_triggers" (the key needs conversation_org_id_unique to exist first).
+ */
+export const conversationStats = pgTable(
+  "conversation_stats",
+  {
+    conversationId: uuid("conversation_id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    rootConversationId: uuid("root_conversation_id").notNull(),
+    isRoot: integer("is_root").notNull(), // 1 or 0: a number so partial indexes stay simple
+    userId: text("user_id"),
+    agentId: integer("agent_id").notNull(),
+    messageCount: integer("message_count").notNull().default(0),
+    attachmentCount: integer("attachment_count").notNull().default(0),
+    toolCallCount: integer("tool_call_count").notNull().default(0),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    feedbackTotal: integer("feedback_total").notNull().default(0),
+    feedbackHelpful: integer("feedback_helpful").notNull().default(0),
+    /** tool name → number of calls */
+    toolCounts: jsonb("tool_counts").$type<Record<string, number>>().notNull().default({}),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("conversation_stats_org_activity_idx")
+      .on(t.organizationId, t.lastActivityAt, t.conversationId)
+      .where(sql`${t.isRoot} = 1 and ${t.deletedAt} is null`),
+    index("conversation_stats_org_user_activity_idx")
+      .on(t.organizationId, t.userId, t.lastActivityAt, t.conversationId)
+      .where(sql`${t.isRoot} = 1 and ${t.deletedAt} is null`),
+    index("conversation_stats_root_idx").on(t.rootConversationId),
+  ],
+);
