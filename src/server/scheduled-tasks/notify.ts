@@ -4,7 +4,7 @@
 // it holds the error text but never the prompt's answer.
 import { eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { user, scheduledTask } from "../db/tables";
+import { user, type scheduledTask } from "../db/tables";
 import { escapeHtml } from "../email/messages";
 import type { EmailMessage } from "../email/mailer";
 import type { RunDeps } from "./run-task";
