@@ -15,6 +15,7 @@ import { startReply, type ReplyContext } from "./run-reply";
 import { makeRunSubAgent } from "./sub-agent";
 import { attachmentContent } from "./attachments";
 import { readableUpload, type Reader } from "../files/access";
+import { isTimeZone } from "../../shared/scheduled-tasks";
 
 export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg; isAdmin: boolean }) {
   const orgId = who.org.id;
@@ -116,6 +117,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     agent,
     conversationId,
     depth: 0,
+    timeZone: input.timezone && isTimeZone(input.timezone) ? input.timezone : undefined,
   };
   ctx.runSubAgent = makeRunSubAgent(ctx, startReply);
   const replyId = randomUUID();

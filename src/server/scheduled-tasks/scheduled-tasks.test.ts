@@ -13,6 +13,10 @@ import { conversation, scheduledTask, scheduledTaskExecution } from "../db/table
 import { createMailer } from "../email/mailer";
 import { setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
+import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
+import { scheduleTask } from "../../tools/schedule-task/definition";
+import { scheduleTaskResult } from "../../tools/schedule-task/result";
+import type { ToolContext } from "../../tools/executor.server";
 
 let ctx: TestContext;
 let f: TenancyFixture;
@@ -376,5 +380,49 @@ describe("runs", () => {
     expect(mail.text).toContain(`Error: ${run.error}`);
     expect(mail.text).toContain(`http://localhost:3000/chat/${run.conversationId}`);
     await smtp.waitFor(f.a.member.email, /^Scheduled task "Chatty report" completed$/);
+  });
+});
+
+describe("schedule_task", () => {
+  const toolCtx = (who: { userId: string; email: string }, orgId: string, agent: number, timeZone?: string) =>
+    ({
+      orgId,
+      org: { id: orgId, name: "A" },
+      user: { id: who.userId, name: "U", email: who.email },
+      agentId: agent,
+      conversationId: crypto.randomUUID(),
+      toolCallId: "call-1",
+      depth: 0,
+      timeZone,
+      abortSignal: new AbortController().signal,
+    }) as ToolContext;
+
+  it("[TOOL-38] [TOOLCARD-15] creates the task for real, for the calling user in the chat's organisation and zone; the result links to the tasks page", async () => {
+    const input = scheduleTask.input.parse({ name: "From chat", prompt: "Daily summary", schedule: "weekdays" });
+    const result = (await executeScheduleTask(input, toolCtx(f.a.member, f.a.id, agentId, "Asia/Kolkata"))) as any;
+    expect(result).toMatchObject({
+      status: "success",
+      success: true,
+      message: 'Task "From chat" created successfully',
+      page: "/control-hub/scheduled-tasks",
+      task: { name: "From chat", cron: "0 9 * * 1-5", readable: "Weekdays at 9:00 AM", timeZone: "Asia/Kolkata" },
+    });
+    expect(scheduleTaskResult.safeParse(result).success).toBe(true);
+    const mine = (await api(f.a.member, "GET", `/api/scheduled-tasks/manage/${result.task.id}`)).body.task;
+    expect(mine).toMatchObject({ createdBy: f.a.member.userId, agentId, prompt: "Daily summary" });
+    // Organisation B never sees it.
+    const inB = await call(ctx.app, "GET", `/api/scheduled-tasks/manage/${result.task.id}?orgId=${f.b.id}`, {
+      token: f.b.admin.token,
+    });
+    expect(inB.status).toBe(404);
+  });
+
+  it("[TOOLCARD-47] a refused task reads Failed to schedule task. with the reason", async () => {
+    const input = scheduleTask.input.parse({ name: "x", prompt: "y", schedule: "daily" });
+    const other = await createAgent(ctx.app, f.b.admin, f.b.id);
+    expect(await executeScheduleTask(input, toolCtx(f.a.member, f.a.id, other.id))).toEqual({
+      status: "error",
+      error: "Failed to schedule task. Agent not found",
+    });
   });
 });
