@@ -2,6 +2,8 @@
 // getter and setter). Tests run an hour of schedules in a minute by handing every process one clock.
 export interface Clock {
   now(): number;
+  /** How many clock milliseconds pass per real one (1 for the system clock). */
+  speed?: number;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -20,7 +22,7 @@ export function setTaskClock(clock: Clock) {
  * `realStart`: processes given the same three numbers agree on the time.
  */
 export function fastClock(virtualStart: number, realStart: number, speed: number): Clock {
-  return { now: () => virtualStart + (Date.now() - realStart) * speed };
+  return { now: () => virtualStart + (Date.now() - realStart) * speed, speed };
 }
 
 /** SCHEDULER_CLOCK="<virtualStartMs>@<realStartMs>x<speed>" (tests only), else the system clock. */

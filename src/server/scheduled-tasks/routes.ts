@@ -25,7 +25,7 @@ import {
   updateTask,
   type Viewer,
 } from "./queries";
-import { wakeScheduler } from "./scheduler";
+import { wakeScheduler } from "./wake";
 
 const viewer = (c: Context<AppEnv>): Viewer => ({ orgId: c.var.org.id, userId: c.var.user.id, isAdmin: c.var.isAdmin });
 

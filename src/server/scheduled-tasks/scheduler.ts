@@ -18,6 +18,7 @@ import { nextRunAfter } from "../../shared/cron-next";
 import type { ExecutionMetadata } from "../../shared/scheduled-tasks";
 import { taskClock, type Clock } from "./clock";
 import { runExecution, type RunDeps } from "./run-task";
+import { setSchedulerWaker } from "./wake";
 
 export interface SchedulerOptions extends RunDeps {
   clock?: Clock;
@@ -57,11 +58,12 @@ export class Scheduler {
 
   constructor(options: SchedulerOptions = {}) {
     this.clock = options.clock ?? taskClock();
-    this.instanceId = options.instanceId ?? `sched-${randomUUID().slice(0, 8)}`;
+    this.instanceId = options.instanceId ?? `sched-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.opts = {
       pollMs: options.pollMs ?? 1000,
       leaseMs: options.leaseMs ?? 60_000,
-      heartbeatMs: options.heartbeatMs ?? 15_000,
+      // A quarter of the lease, in real time (a fast test clock shortens it).
+      heartbeatMs: options.heartbeatMs ?? Math.max(50, (options.leaseMs ?? 60_000) / 4 / (this.clock.speed ?? 1)),
       orgConcurrency: options.orgConcurrency ?? 5,
       batchSize: options.batchSize ?? 50,
       maxSkippedRecorded: options.maxSkippedRecorded ?? 100,
@@ -345,16 +347,14 @@ let active: Scheduler | null = null;
 /** Started by main.ts in every server process. */
 export function startScheduler(options: SchedulerOptions = {}): Scheduler {
   active?.stop();
-  active = new Scheduler(options).start();
-  return active;
+  const started = new Scheduler(options).start();
+  active = started;
+  setSchedulerWaker(() => started.wake());
+  return started;
 }
 
 export function stopScheduler() {
   active?.stop();
   active = null;
-}
-
-/** A task became due now (Run Now, a new task): tick without waiting for the poll interval. */
-export function wakeScheduler() {
-  active?.wake();
+  setSchedulerWaker(null);
 }

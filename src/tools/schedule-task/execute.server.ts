@@ -8,7 +8,7 @@ import { toolError, type ToolExecutor } from "../executor.server";
 import type { scheduleTask } from "./definition";
 import type { ScheduleTaskResult } from "./result";
 import { createTask } from "../../server/scheduled-tasks/queries";
-import { wakeScheduler } from "../../server/scheduled-tasks/scheduler";
+import { wakeScheduler } from "../../server/scheduled-tasks/wake";
 import { AppError } from "../../server/errors";
 
 export const SCHEDULE_FAILED = "Failed to schedule task.";
