@@ -24,6 +24,7 @@ import { refuseNulInUrl } from "./http/nul-in-url";
 import { providerRoutes } from "./providers/routes";
 import { modelRoutes } from "./models/routes";
 import { agentRoutes } from "./agents/routes";
+import { scheduledTaskRoutes } from "./scheduled-tasks/routes";
 import { mcpServerRoutes } from "./mcp/routes";
 import { settingsRoutes } from "./settings/routes";
 import { fileRoutes } from "./files/routes";
@@ -68,7 +69,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", chatRoutes)
     .route("/", feedbackRoutes)
     .route("/", dashboardRoutes)
-    .route("/", userRoutes);
+    .route("/", userRoutes)
+    .route("/", scheduledTaskRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

@@ -14,6 +14,8 @@ export interface ToolContext {
   toolCallId: string;
   /** Nesting depth of call_agent (0 for the top-level conversation). */
   depth: number;
+  /** The user's IANA time zone as the chat request gave it (schedule_task reads schedules in it). */
+  timeZone?: string;
   abortSignal: AbortSignal;
   /** The agent's configuration of this tool (call_agent: callableAgentIds; search_knowledge_base: accessibleKnowledgeBaseIds). */
   toolConfig?: Record<string, unknown>;

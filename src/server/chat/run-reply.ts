@@ -27,6 +27,8 @@ export interface ReplyContext {
   agent: Agent;
   conversationId: string;
   depth: number;
+  /** The user's IANA time zone from the chat request, when valid. */
+  timeZone?: string;
   runSubAgent?: ToolContext["runSubAgent"];
 }
 
@@ -93,6 +95,7 @@ export async function startReply(
           agentId: ctx.agent.id,
           conversationId: ctx.conversationId,
           depth: ctx.depth,
+          timeZone: ctx.timeZone,
           runSubAgent: ctx.runSubAgent,
         },
         descriptions,

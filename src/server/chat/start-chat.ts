@@ -16,6 +16,7 @@ import { makeRunSubAgent } from "./sub-agent";
 import { attachmentContent } from "./attachments";
 import { readableUpload, type Reader } from "../files/access";
 import { hasActiveStream } from "./stream-queries";
+import { isTimeZone } from "../../shared/scheduled-tasks";
 
 export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg; isAdmin: boolean }) {
   const orgId = who.org.id;
@@ -103,6 +104,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     agent,
     conversationId,
     depth: 0,
+    timeZone: input.timezone && isTimeZone(input.timezone) ? input.timezone : undefined,
   };
   ctx.runSubAgent = makeRunSubAgent(ctx, startReply);
   const replyId = randomUUID();

@@ -8,6 +8,7 @@ import { chatTenancyCases } from "../chat/tenancy-cases";
 import { fileTenancyCases } from "../files/tenancy-cases";
 import { dashboardTenancyCases } from "../dashboard/tenancy-cases";
 import { userTenancyCases } from "../users/tenancy-cases";
+import { scheduledTaskTenancyCases } from "../scheduled-tasks/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -20,4 +21,5 @@ export const tenancyCases: TenancyCases = {
   ...fileTenancyCases,
   ...dashboardTenancyCases,
   ...userTenancyCases,
+  ...scheduledTaskTenancyCases,
 };
