@@ -25,10 +25,12 @@ const settingsPage = async () => ({ Component: (await import("./features/setting
 const advancedSettingsPage = async () => ({
   Component: (await import("./features/settings/advanced-settings-page")).AdvancedSettingsPage,
 });
-const comingSoon =
-  (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
-    Component: (await import("./features/control-hub/coming-soon-page"))[name],
-  });
+const scheduledTasksPage = async () => ({
+  Component: (await import("./features/scheduled-tasks/scheduled-tasks-page")).ScheduledTasksPage,
+});
+const comingSoon = (name: "KnowledgeBasesComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
+  Component: (await import("./features/control-hub/coming-soon-page"))[name],
+});
 
 export const router = createBrowserRouter([
   {
@@ -70,7 +72,7 @@ export const router = createBrowserRouter([
                       { path: "providers", lazy: providersPage },
                       { path: "models", lazy: modelsPage },
                       { path: "knowledge-bases/*", lazy: comingSoon("KnowledgeBasesComingSoonPage") },
-                      { path: "scheduled-tasks/*", lazy: comingSoon("TasksComingSoonPage") },
+                      { path: "scheduled-tasks", lazy: scheduledTasksPage },
                       { path: "integrations", lazy: integrationsPage },
                       { path: "settings", lazy: settingsPage },
                       { path: "settings/advanced-settings", lazy: advancedSettingsPage },
