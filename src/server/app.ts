@@ -24,6 +24,7 @@ import { refuseNulInUrl } from "./http/nul-in-url";
 import { providerRoutes } from "./providers/routes";
 import { modelRoutes } from "./models/routes";
 import { agentRoutes } from "./agents/routes";
+import { scheduledTaskRoutes } from "./scheduled-tasks/routes";
 import { mcpServerRoutes } from "./mcp/routes";
 import { settingsRoutes } from "./settings/routes";
 import { fileRoutes } from "./files/routes";
@@ -64,7 +65,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", fileRoutes)
     .route("/", conversationRoutes)
     .route("/", chatRoutes)
-    .route("/", feedbackRoutes);
+    .route("/", feedbackRoutes)
+    .route("/", scheduledTaskRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

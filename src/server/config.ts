@@ -50,6 +50,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().url("SMTP_URL must be a URL such as smtp://user:password@host:587").optional(),
   SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Scheduled tasks (decision 041): most runs one organisation has going at once; off disables this
+  // process's scheduler (another process on the same database still runs the tasks).
+  SCHEDULED_TASKS_ORG_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  SCHEDULER: z.enum(["on", "off"]).default("on"),
   // Further image sources for the Content-Security-Policy (decision 028): http(s) origins or `https:`.
   CSP_IMG_SOURCES: list.pipe(
     z.array(
@@ -92,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
     smtp: parseSmtp(e.SMTP_URL, e.SMTP_FROM),
     cspImgSources: e.CSP_IMG_SOURCES,
+    scheduler: { enabled: e.SCHEDULER === "on", orgConcurrency: e.SCHEDULED_TASKS_ORG_CONCURRENCY },
   };
 }
 

@@ -8,6 +8,9 @@ import { createServices } from "./services";
 import { log, setLogLevel } from "./logger";
 import { recoverInterruptedReplies } from "./chat/recover";
 import { setOwnListenPort } from "./net/outbound-guard";
+import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
+import { clockFromEnv, setTaskClock } from "./scheduled-tasks/clock";
+import { createMailer } from "./email/mailer";
 
 const started = performance.now();
 const config = loadConfig();
@@ -21,6 +24,15 @@ const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
 await recoverInterruptedReplies({ staleAfterSeconds });
 if (services.database.kind === "postgres")
   setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
+
+// Scheduled tasks: every process claims due runs (decision 041). SCHEDULER_CLOCK is for tests only.
+setTaskClock(clockFromEnv());
+if (config.scheduler.enabled)
+  startScheduler({
+    orgConcurrency: config.scheduler.orgConcurrency,
+    mailer: createMailer(config.smtp),
+    publicUrl: config.publicUrl,
+  });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   setOwnListenPort(info.port);
@@ -38,6 +50,7 @@ async function shutdown(signal: string) {
   closing = true;
   log.info("shutting down", { signal });
   server.close();
+  stopScheduler();
   await services.database.close().catch(() => {});
   process.exit(0);
 }

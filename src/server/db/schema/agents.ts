@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
 import type { ToolSetting } from "../../../shared/agents/schema";
 
@@ -27,7 +27,7 @@ export const agent = pgTable(
     // Soft delete: conversations keep showing the agent's name and logo.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("agent_org_idx").on(t.organizationId)],
+  (t) => [index("agent_org_idx").on(t.organizationId), unique("agent_org_id_unique").on(t.organizationId, t.id)],
 );
 
 export const mcpServer = pgTable(

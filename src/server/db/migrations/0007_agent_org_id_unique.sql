@@ -1,0 +1,1 @@
+ALTER TABLE "agent" ADD CONSTRAINT "agent_org_id_unique" UNIQUE("organization_id","id");

@@ -1,0 +1,106 @@
+// One run of a task: the task's agent answers the prompt in a new conversation owned by the task's
+// creator (the chat's own reply machinery, so it shows in their conversation list), and the execution
+// records the outcome, tokens and duration. Only the process holding the lease writes the outcome.
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { member, message, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
+import { log } from "../logger";
+import { AppError } from "../errors";
+import { isAdminRole } from "../../shared/roles";
+import { startChat } from "../chat/start-chat";
+import type { Mailer } from "../email/mailer";
+import type { Clock } from "./clock";
+import { notifyCreator } from "./notify";
+
+export interface RunDeps {
+  /** Sends the failure (and, when the task asks, completion) emails; none without SMTP. */
+  mailer?: Mailer | null;
+  publicUrl?: string;
+}
+
+type ExecutionRow = typeof scheduledTaskExecution.$inferSelect;
+
+export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: Clock; instanceId: string }) {
+  const startedAt = row.startedAt?.getTime() ?? deps.clock.now();
+  const mine = and(
+    eq(scheduledTaskExecution.id, row.id),
+    eq(scheduledTaskExecution.leaseOwner, deps.instanceId),
+    eq(scheduledTaskExecution.status, "running"),
+  );
+  const [task] = await db()
+    .select()
+    .from(scheduledTask)
+    .where(and(eq(scheduledTask.organizationId, row.organizationId), eq(scheduledTask.id, row.taskId)))
+    .limit(1);
+
+  let status: "completed" | "failed" = "failed";
+  let error: string | null = null;
+  let conversationId: string | null = null;
+  let tokens = { inputTokens: 0, outputTokens: 0 };
+  try {
+    if (!task || task.deletedAt) throw new AppError("not_found", "The task was deleted");
+    const [who] = await db()
+      .select({ user, org: organization, role: member.role })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .innerJoin(organization, eq(organization.id, member.organizationId))
+      .where(and(eq(member.organizationId, task.organizationId), eq(member.userId, task.createdBy)))
+      .limit(1);
+    if (!who) throw new AppError("forbidden", "The task's creator is no longer a member of this organization");
+    const chat = await startChat(
+      { agentId: task.agentId, threadId: null, messages: [{ role: "user", content: task.prompt }] },
+      {
+        user: { id: who.user.id, name: who.user.name, email: who.user.email },
+        org: { id: who.org.id, name: who.org.name, slug: who.org.slug, logo: who.org.logo ?? null },
+        isAdmin: isAdminRole(who.role),
+      },
+    );
+    conversationId = chat.conversationId;
+    // Recorded at once: a takeover after this point must not start a second conversation.
+    await db().update(scheduledTaskExecution).set({ conversationId }).where(mine);
+    const outcome = await chat.done;
+    const [reply] = await db()
+      .select({ inputTokens: message.inputTokens, outputTokens: message.outputTokens })
+      .from(message)
+      .where(and(eq(message.organizationId, task.organizationId), eq(message.id, chat.replyId)))
+      .limit(1);
+    tokens = { inputTokens: reply?.inputTokens ?? 0, outputTokens: reply?.outputTokens ?? 0 };
+    if (outcome.status === "complete") status = "completed";
+    else error = outcome.error ?? (outcome.status === "aborted" ? "The run was stopped" : "The run failed");
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+
+  const completedAt = deps.clock.now();
+  const durationMs = Math.max(0, completedAt - startedAt);
+  const written = await db()
+    .update(scheduledTaskExecution)
+    .set({
+      status,
+      error,
+      completedAt: new Date(completedAt),
+      durationMs,
+      inputTokens: tokens.inputTokens,
+      outputTokens: tokens.outputTokens,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      metadata: {
+        ...row.metadata,
+        durationMs,
+        ...tokens,
+        totalTokens: tokens.inputTokens + tokens.outputTokens,
+        attempts: row.attempts,
+      },
+    })
+    .where(mine)
+    .returning({ id: scheduledTaskExecution.id });
+  if (!written.length) {
+    log.warn("scheduled task run finished after losing its lease", { execution: row.id });
+    return;
+  }
+  if (task && !task.deletedAt && (status === "failed" || task.notifyOnCompletion)) {
+    await notifyCreator({ task, execution: { ...row, status, error, conversationId, durationMs }, deps }).catch(
+      (err: unknown) => log.warn("scheduled task email failed", { execution: row.id, error: String(err) }),
+    );
+  }
+}

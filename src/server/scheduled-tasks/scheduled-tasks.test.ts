@@ -1,0 +1,380 @@
+// /api/scheduled-tasks/* and the scheduler in one process, on the real database and the chat's real
+// reply machinery against the loopback fake provider; failure emails go to a real SMTP server.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
+import { startFakeSmtp, type FakeSmtp } from "../../../e2e/support/fake-smtp";
+import { getTestContext, type TestContext } from "../test/context";
+import { call } from "../test/http";
+import { connectOpenAI, createAgent } from "../test/seed";
+import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
+import { db } from "../db/client";
+import { conversation, scheduledTask, scheduledTaskExecution } from "../db/tables";
+import { createMailer } from "../email/mailer";
+import { setTaskClock, systemClock } from "./clock";
+import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
+
+let ctx: TestContext;
+let f: TenancyFixture;
+let fake: FakeProvider;
+let smtp: FakeSmtp;
+let agentId: number;
+const START = Date.parse("2026-06-01T08:00:30Z");
+let now = START;
+const clock = { now: () => now };
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  smtp = await startFakeSmtp();
+  process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
+  ctx = await getTestContext();
+  f = await createTenancyFixture(ctx.app);
+  await connectOpenAI(ctx.app, f.a.admin, f.a.id);
+  agentId = (await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Reporter" })).id;
+  setTaskClock(clock);
+}, 180_000); // a fresh PGlite database migrates slowly on a busy machine
+afterAll(async () => {
+  setTaskClock(systemClock);
+  await fake?.close();
+  await smtp?.close();
+});
+beforeEach(async () => {
+  now = START;
+  // Each test starts with no runnable tasks of organisation A.
+  await db().update(scheduledTask).set({ enabled: false }).where(eq(scheduledTask.organizationId, f.a.id));
+});
+
+const api = (who: { token: string }, method: string, path: string, body?: unknown) =>
+  call(ctx.app, method, `${path}${path.includes("?") ? "&" : "?"}orgId=${f.a.id}`, { token: who.token, body });
+
+const task = (fields: Record<string, unknown> = {}) => ({
+  name: "Morning digest",
+  description: "News",
+  agentId,
+  prompt: "Summarise the news",
+  schedule: "daily",
+  timeZone: "America/New_York",
+  ...fields,
+});
+
+async function create(who: { token: string }, fields: Record<string, unknown> = {}) {
+  const res = await api(who, "POST", "/api/scheduled-tasks/manage", task(fields));
+  expect(res.status, res.text).toBe(201);
+  return res.body.task as { id: number; [k: string]: any };
+}
+
+const scheduler = (opts: ConstructorParameters<typeof Scheduler>[0] = {}) =>
+  new Scheduler({ clock, orgIds: [f.a.id], heartbeatMs: 50, ...opts });
+
+async function runAll(s: Scheduler) {
+  await s.tick();
+  await s.drain();
+}
+
+const executions = async (taskId: number) =>
+  (await api(f.a.admin, "GET", `/api/scheduled-tasks/executions?taskId=${taskId}&limit=100`)).body.executions as any[];
+
+describe("/api/scheduled-tasks/manage", () => {
+  it("[API-52] [TASK-36] [TASK-20] creates a task with the spec's fields; enabled defaults to true; the creator's zone is kept", async () => {
+    const res = await api(f.a.member, "POST", "/api/scheduled-tasks/manage", {
+      name: "  Weekly report ",
+      agentId,
+      prompt: "Write it",
+      schedule: "weekly",
+      timeZone: "Europe/Berlin",
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.task).toMatchObject({
+      name: "Weekly report",
+      description: "",
+      agentId,
+      agentName: "Reporter",
+      prompt: "Write it",
+      schedule: "weekly",
+      cron: "0 9 * * 1",
+      enabled: true,
+      lastRunAt: null,
+      timeZone: "Europe/Berlin",
+      createdBy: f.a.member.userId,
+    });
+    // Monday 2026-06-01 08:00:30Z is 10:00 in Berlin: the next Monday 09:00 Berlin is 07:00Z a week on.
+    expect(res.body.task.nextRunAt).toBe("2026-06-08T07:00:00.000Z");
+  });
+
+  it("[TASK-18] [TASK-19] [CRON-01] refuses bad input with the task form's messages, never a 500", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "" }, "Name is required"],
+      [{ name: "x".repeat(101) }, "Name must be less than 100 characters"],
+      [{ agentId: undefined }, "Agent is required"],
+      [{ agentId: "" }, "Agent is required"],
+      [{ prompt: "  " }, "Prompt is required"],
+      [{ schedule: "" }, "Schedule is required"],
+      [
+        { schedule: "0 9 * *" },
+        'Invalid cron expression: expected 5 parts (minute hour day month weekday), got 4. Try using presets like "daily", "hourly", or "weekly".',
+      ],
+      [{ schedule: "0 25 * * *" }, "Invalid hour: Value 25 must be between 0 and 23"],
+      [{ timeZone: "Mars/Olympus" }, "Invalid time zone: Mars/Olympus"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await api(f.a.admin, "POST", "/api/scheduled-tasks/manage", task(fields));
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.error).toBe(message);
+    }
+    const other = await createAgent(ctx.app, f.b.admin, f.b.id);
+    const res = await api(f.a.admin, "POST", "/api/scheduled-tasks/manage", task({ agentId: other.id }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Agent not found");
+  });
+
+  it("[API-50] [API-51] [API-53] [API-55] lists, reads, updates and toggles; a disabled task has no next run", async () => {
+    const t = await create(f.a.admin, { name: "Listed" });
+    const list = await api(f.a.admin, "GET", "/api/scheduled-tasks/manage");
+    expect(list.status).toBe(200);
+    expect(list.body.tasks.map((x: any) => x.id)).toContain(t.id);
+    const upd = await api(
+      f.a.admin,
+      "PUT",
+      `/api/scheduled-tasks/manage/${t.id}`,
+      task({ name: "Renamed", schedule: "every 15 minutes" }),
+    );
+    expect(upd.status, upd.text).toBe(200);
+    expect(upd.body.task).toMatchObject({
+      name: "Renamed",
+      cron: "*/15 * * * *",
+      nextRunAt: "2026-06-01T08:15:00.000Z",
+    });
+    const off = await api(f.a.admin, "POST", "/api/scheduled-tasks/toggle", { taskId: t.id, enabled: false });
+    expect(off.body.task).toMatchObject({ enabled: false, nextRunAt: null });
+    const got = await api(f.a.admin, "GET", `/api/scheduled-tasks/manage/${t.id}`);
+    expect(got.body.task).toMatchObject({ id: t.id, name: "Renamed", enabled: false });
+    const on = await api(f.a.admin, "POST", "/api/scheduled-tasks/toggle", { taskId: t.id, enabled: true });
+    expect(on.body.task.nextRunAt).toBe("2026-06-01T08:15:00.000Z");
+    expect((await api(f.a.admin, "POST", "/api/scheduled-tasks/toggle", { taskId: t.id })).body.error).toBe(
+      "Enabled is required",
+    );
+  });
+
+  it("[API-54] [TASK-07] delete removes the task and keeps its execution history", async () => {
+    const t = await create(f.a.admin, { name: "Doomed" });
+    await db()
+      .insert(scheduledTaskExecution)
+      .values({
+        organizationId: f.a.id,
+        taskId: t.id,
+        scheduledFor: new Date(now),
+        status: "completed",
+      });
+    const del = await api(f.a.admin, "DELETE", `/api/scheduled-tasks/manage/${t.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ success: true });
+    expect((await api(f.a.admin, "GET", `/api/scheduled-tasks/manage/${t.id}`)).status).toBe(404);
+    expect((await api(f.a.admin, "DELETE", `/api/scheduled-tasks/manage/${t.id}`)).status).toBe(404);
+    const kept = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.taskId, t.id));
+    expect(kept).toHaveLength(1);
+  });
+
+  it("decision 040: a member reaches only their own tasks; an admin every task of the organisation", async () => {
+    const mine = await create(f.a.member, { name: "Member's own" });
+    const admins = await create(f.a.admin, { name: "Admin's" });
+    const memberList = (await api(f.a.member, "GET", "/api/scheduled-tasks/manage")).body.tasks.map((t: any) => t.id);
+    expect(memberList).toContain(mine.id);
+    expect(memberList).not.toContain(admins.id);
+    for (const [method, path, body] of [
+      ["GET", `/api/scheduled-tasks/manage/${admins.id}`],
+      ["PUT", `/api/scheduled-tasks/manage/${admins.id}`, task()],
+      ["DELETE", `/api/scheduled-tasks/manage/${admins.id}`],
+      ["POST", "/api/scheduled-tasks/toggle", { taskId: admins.id, enabled: false }],
+      ["GET", `/api/scheduled-tasks/executions?taskId=${admins.id}`],
+      ["GET", `/api/scheduled-tasks/executions?stats=true&taskId=${admins.id}`],
+      ["POST", "/api/scheduled-tasks/executions", { taskId: admins.id }],
+    ] as const) {
+      const res = await api(f.a.member, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error).toBe("Task not found");
+    }
+    const adminList = (await api(f.a.admin, "GET", "/api/scheduled-tasks/manage")).body.tasks.map((t: any) => t.id);
+    expect(adminList).toEqual(expect.arrayContaining([mine.id, admins.id]));
+    const edited = await api(
+      f.a.admin,
+      "PUT",
+      `/api/scheduled-tasks/manage/${mine.id}`,
+      task({ name: "Edited by admin" }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.task.createdBy).toBe(f.a.member.userId);
+  });
+});
+
+describe("runs", () => {
+  it("[API-58] [API-56] [TASK-37] Run Now queues an immediate run: the agent answers in a new conversation of the creator, with status, tokens and duration", async () => {
+    const t = await create(f.a.member, { name: "Run me", prompt: "Tell me the weather" });
+    const res = await api(f.a.member, "POST", "/api/scheduled-tasks/executions", { taskId: t.id });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.execution).toMatchObject({
+      taskId: t.id,
+      status: "pending",
+      scheduledFor: new Date(now).toISOString(),
+    });
+    expect((await api(f.a.member, "POST", "/api/scheduled-tasks/executions", { taskId: t.id })).body.error).toBe(
+      "Task is already running",
+    );
+    await runAll(scheduler());
+    const [run] = await executions(t.id);
+    expect(run).toMatchObject({ status: "completed", error: null, metadata: { trigger: "manual", attempts: 1 } });
+    expect(run.startedAt).toBeTruthy();
+    expect(run.completedAt).toBeTruthy();
+    expect(run.metadata.totalTokens).toBeGreaterThan(0);
+    expect(typeof run.metadata.durationMs).toBe("number");
+    // The conversation is the creator's: it is in their list and reads back with the prompt and answer.
+    const list = await call(ctx.app, "GET", `/api/getConversations?orgId=${f.a.id}`, { token: f.a.member.token });
+    expect(JSON.stringify(list.body)).toContain(run.conversationId);
+    const [conv] = await db().select().from(conversation).where(eq(conversation.id, run.conversationId));
+    expect(conv).toMatchObject({ userId: f.a.member.userId, agentId, firstMessageText: "Tell me the weather" });
+    const lastRunAt = (await api(f.a.member, "GET", `/api/scheduled-tasks/manage/${t.id}`)).body.task.lastRunAt;
+    expect(lastRunAt).toBe(new Date(now).toISOString());
+    await api(f.a.member, "POST", "/api/scheduled-tasks/toggle", { taskId: t.id, enabled: false });
+    expect((await api(f.a.member, "POST", "/api/scheduled-tasks/executions", { taskId: t.id })).body.error).toBe(
+      "Task is disabled",
+    );
+  });
+
+  it("[API-57] stats count executions by status since a date", async () => {
+    const t = await create(f.a.admin);
+    const at = (iso: string, status: string) => ({
+      organizationId: f.a.id,
+      taskId: t.id,
+      scheduledFor: new Date(iso),
+      status,
+    });
+    await db()
+      .insert(scheduledTaskExecution)
+      .values([
+        at("2026-05-01T09:00:00Z", "completed"),
+        at("2026-05-20T09:00:00Z", "completed"),
+        at("2026-05-21T09:00:00Z", "failed"),
+        at("2026-05-22T09:00:00Z", "running"),
+        at("2026-05-23T09:00:00Z", "pending"),
+        at("2026-05-24T09:00:00Z", "skipped"),
+      ]);
+    const all = await api(f.a.admin, "GET", `/api/scheduled-tasks/executions?stats=true&taskId=${t.id}`);
+    expect(all.body).toEqual({ success: true, total: 6, completed: 2, failed: 1, running: 1, pending: 1, skipped: 1 });
+    const since = await api(
+      f.a.admin,
+      "GET",
+      `/api/scheduled-tasks/executions?stats=true&taskId=${t.id}&since=2026-05-10T00:00:00Z`,
+    );
+    expect(since.body).toMatchObject({ total: 5, completed: 1 });
+    const limited = await api(f.a.admin, "GET", `/api/scheduled-tasks/executions?taskId=${t.id}&limit=2`);
+    expect(limited.body.executions.map((e: any) => e.scheduledFor)).toEqual([
+      "2026-05-24T09:00:00.000Z",
+      "2026-05-23T09:00:00.000Z",
+    ]);
+    const bad = await api(
+      f.a.admin,
+      "GET",
+      `/api/scheduled-tasks/executions?stats=true&taskId=${t.id}&since=yesterday`,
+    );
+    expect(bad.status).toBe(400);
+    expect((await api(f.a.admin, "GET", `/api/scheduled-tasks/executions?taskId=${t.id}&limit=x`)).status).toBe(400);
+  });
+
+  it("decision 041: after downtime the latest missed occurrence runs once and the others are recorded as skipped", async () => {
+    now = Date.parse("2026-06-02T08:00:30Z");
+    const t = await create(f.a.admin, { schedule: "0 * * * *", timeZone: "UTC" });
+    expect(t.nextRunAt).toBe("2026-06-02T09:00:00.000Z");
+    now = Date.parse("2026-06-02T12:20:00Z"); // no server ran from 08:00:30 to 12:20
+    const s = scheduler();
+    await runAll(s);
+    await runAll(s);
+    const runs = await executions(t.id);
+    expect(runs.map((r) => [r.scheduledFor.slice(11, 16), r.status])).toEqual([
+      ["12:00", "completed"],
+      ["11:00", "skipped"],
+      ["10:00", "skipped"],
+      ["09:00", "skipped"],
+    ]);
+    expect(runs[1].metadata.skippedReason).toMatch(/^Missed while no server was running/);
+    expect((await api(f.a.admin, "GET", `/api/scheduled-tasks/manage/${t.id}`)).body.task.nextRunAt).toBe(
+      "2026-06-02T13:00:00.000Z",
+    );
+  });
+
+  it("decision 041: an occurrence due while the previous run is still going is skipped, not run alongside", async () => {
+    now = Date.parse("2026-06-03T08:00:30Z");
+    const t = await create(f.a.admin, { schedule: "*/15 * * * *", timeZone: "UTC", prompt: "[slow] go on" });
+    now = Date.parse("2026-06-03T08:15:01Z");
+    const s = scheduler();
+    await s.tick(); // 08:15 starts and is still streaming
+    now = Date.parse("2026-06-03T08:30:01Z");
+    await s.tick();
+    await s.drain();
+    const runs = await executions(t.id);
+    expect(runs.map((r) => [r.scheduledFor.slice(11, 16), r.status])).toEqual([
+      ["08:30", "skipped"],
+      ["08:15", "completed"],
+    ]);
+    expect(runs[0].metadata.skippedReason).toBe("The previous run of this task was still going.");
+  });
+
+  it("decision 041: an organisation's concurrent runs stay under its cap; the rest wait and then run", async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await create(f.a.admin, { name: `Cap ${i}`, prompt: "[slow] hello" })).id);
+    for (const id of ids) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: id });
+    const s = scheduler({ orgConcurrency: 2 });
+    await s.tick();
+    const running = await db()
+      .select()
+      .from(scheduledTaskExecution)
+      .where(and(eq(scheduledTaskExecution.organizationId, f.a.id), eq(scheduledTaskExecution.status, "running")));
+    expect(running).toHaveLength(2);
+    for (let i = 0; i < 5; i++) await runAll(s);
+    for (const id of ids) expect((await executions(id))[0].status).toBe("completed");
+  });
+
+  it("decision 041: a run whose server died is taken over once before its conversation began, else failed with the reason", async () => {
+    const a = await create(f.a.admin, { name: "Not begun" });
+    const b = await create(f.a.admin, { name: "Begun" });
+    const dead = {
+      leaseOwner: "dead-process",
+      leaseExpiresAt: new Date(now - 1000),
+      startedAt: new Date(now - 60_000),
+      attempts: 1,
+    };
+    await db()
+      .insert(scheduledTaskExecution)
+      .values([
+        { organizationId: f.a.id, taskId: a.id, scheduledFor: new Date(now - 60_000), status: "running", ...dead },
+        {
+          organizationId: f.a.id,
+          taskId: b.id,
+          scheduledFor: new Date(now - 60_000),
+          status: "running",
+          conversationId: crypto.randomUUID(),
+          ...dead,
+        },
+      ]);
+    await runAll(scheduler());
+    const [ra] = await executions(a.id);
+    expect(ra).toMatchObject({ status: "completed", metadata: { attempts: 2 } });
+    const [rb] = await executions(b.id);
+    expect(rb).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
+  });
+
+  it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {
+    const failing = await create(f.a.member, { name: "Fails", prompt: "[http500] please" });
+    const chatty = await create(f.a.member, { name: "Chatty report", notifyOnCompletion: true });
+    expect(chatty.notifyOnCompletion).toBe(true);
+    await api(f.a.member, "POST", "/api/scheduled-tasks/executions", { taskId: failing.id });
+    await api(f.a.member, "POST", "/api/scheduled-tasks/executions", { taskId: chatty.id });
+    const mailer = createMailer({ url: smtp.url, from: "Switchboard <noreply@switchboard.test>" });
+    await runAll(scheduler({ mailer, publicUrl: "http://localhost:3000" }));
+    const [run] = await executions(failing.id);
+    expect(run.status).toBe("failed");
+    expect(run.error).toBeTruthy();
+    const mail = await smtp.waitFor(f.a.member.email, /^Scheduled task "Fails" failed$/);
+    expect(mail.text).toContain(`Error: ${run.error}`);
+    expect(mail.text).toContain(`http://localhost:3000/chat/${run.conversationId}`);
+    await smtp.waitFor(f.a.member.email, /^Scheduled task "Chatty report" completed$/);
+  });
+});

@@ -1,0 +1,360 @@
+// The scheduler, one in every server process (decision 041). Each tick:
+// 1. claim: due tasks are locked FOR UPDATE SKIP LOCKED; the occurrence's execution row is inserted in
+//    that transaction (unique on task and scheduled_for, so no two processes can both create it) and the
+//    task's next run moved on. After downtime only the latest missed occurrence runs; the others are
+//    recorded as skipped. An occurrence due while the task's previous run is unfinished is skipped.
+// 2. start: pending executions are locked FOR UPDATE SKIP LOCKED and marked running with a lease, under
+//    a per-organisation lock that keeps the organisation's concurrent runs under its cap and never lets
+//    two runs of one task overlap. The work starts only after that commit.
+// 3. recover: a running execution whose lease ran out (its process died: no heartbeat) is started again
+//    once if it had not begun its conversation yet, and is otherwise failed with the reason.
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { scheduledTask, scheduledTaskExecution } from "../db/tables";
+import { log } from "../logger";
+import { parseSchedule } from "../../shared/cron";
+import { nextRunAfter } from "../../shared/cron-next";
+import type { ExecutionMetadata } from "../../shared/scheduled-tasks";
+import { taskClock, type Clock } from "./clock";
+import { runExecution, type RunDeps } from "./run-task";
+
+export interface SchedulerOptions extends RunDeps {
+  clock?: Clock;
+  instanceId?: string;
+  /** Real milliseconds between ticks. */
+  pollMs?: number;
+  /** How long a lease holds without a heartbeat, in clock milliseconds. */
+  leaseMs?: number;
+  /** Real milliseconds between heartbeats. */
+  heartbeatMs?: number;
+  /** Most runs one organisation may have going at once. */
+  orgConcurrency?: number;
+  /** Tasks claimed (and executions started) per transaction. */
+  batchSize?: number;
+  /** Most skipped occurrences recorded for one task's downtime (the newest ones). */
+  maxSkippedRecorded?: number;
+  /** Tests and benches: only these organisations' tasks (they share a database with other tests). */
+  orgIds?: string[];
+}
+
+export const INTERRUPTED_ERROR =
+  "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
+const MISSED_REASON = "Missed while no server was running; only the latest missed occurrence was run.";
+const OVERLAP_REASON = "The previous run of this task was still going.";
+
+export class Scheduler {
+  readonly instanceId: string;
+  private readonly clock: Clock;
+  private readonly opts: Required<Omit<SchedulerOptions, "clock" | "instanceId" | "orgIds" | keyof RunDeps>>;
+  private readonly orgIds: string[] | undefined;
+  private readonly deps: RunDeps;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  readonly running = new Map<number, Promise<void>>();
+
+  constructor(options: SchedulerOptions = {}) {
+    this.clock = options.clock ?? taskClock();
+    this.instanceId = options.instanceId ?? `sched-${randomUUID().slice(0, 8)}`;
+    this.opts = {
+      pollMs: options.pollMs ?? 1000,
+      leaseMs: options.leaseMs ?? 60_000,
+      heartbeatMs: options.heartbeatMs ?? 15_000,
+      orgConcurrency: options.orgConcurrency ?? 5,
+      batchSize: options.batchSize ?? 50,
+      maxSkippedRecorded: options.maxSkippedRecorded ?? 100,
+    };
+    this.deps = { mailer: options.mailer, publicUrl: options.publicUrl };
+    this.orgIds = options.orgIds;
+  }
+
+  start() {
+    if (!this.stopped) return this;
+    this.stopped = false;
+    this.timer = setTimeout(this.loop, 0);
+    return this;
+  }
+
+  private readonly loop = () => {
+    this.timer = null;
+    if (this.stopped) return;
+    void this.tick()
+      .catch((err: unknown) => log.warn("scheduler tick failed", { error: String(err) }))
+      .finally(() => {
+        if (!this.stopped) this.timer = setTimeout(this.loop, this.again ? 0 : this.opts.pollMs);
+        this.again = false;
+      });
+  };
+
+  /** Stops ticking; runs already going finish (`drain` waits for them). */
+  stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  async drain() {
+    await this.ticking;
+    await Promise.all(this.running.values());
+  }
+
+  /** Asks for a tick soon (after Run Now or a new task). */
+  wake() {
+    if (this.stopped) return;
+    if (this.ticking) this.again = true;
+    else if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.loop, 0);
+    }
+  }
+
+  /** One pass of claim, recover and start. Ticks never overlap within a process. */
+  async tick(): Promise<void> {
+    if (this.ticking) return this.ticking;
+    this.ticking = (async () => {
+      try {
+        while ((await this.claim()) >= this.opts.batchSize);
+        await this.recover();
+        while ((await this.startPending()) >= this.opts.batchSize);
+      } finally {
+        this.ticking = null;
+      }
+    })();
+    return this.ticking;
+  }
+
+  /** Creates the executions of due occurrences; returns how many tasks it claimed. */
+  async claim(): Promise<number> {
+    const now = this.clock.now();
+    return db().transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(scheduledTask)
+        .where(
+          and(
+            eq(scheduledTask.enabled, true),
+            isNull(scheduledTask.deletedAt),
+            lte(scheduledTask.nextRunAt, new Date(now)),
+            this.orgIds ? inArray(scheduledTask.organizationId, this.orgIds) : undefined,
+          ),
+        )
+        .orderBy(asc(scheduledTask.nextRunAt))
+        .limit(this.opts.batchSize)
+        .for("update", { skipLocked: true });
+      if (!due.length) return 0;
+      const unfinished = new Set(
+        (
+          await tx
+            .select({ taskId: scheduledTaskExecution.taskId })
+            .from(scheduledTaskExecution)
+            .where(
+              and(
+                inArray(
+                  scheduledTaskExecution.taskId,
+                  due.map((t) => t.id),
+                ),
+                inArray(scheduledTaskExecution.status, ["pending", "running"]),
+              ),
+            )
+        ).map((r) => r.taskId),
+      );
+      const rows: (typeof scheduledTaskExecution.$inferInsert)[] = [];
+      const nextRuns: { id: number; orgId: string; next: Date | null }[] = [];
+      for (const task of due) {
+        const cron = parseSchedule(task.cron);
+        const occurrences: number[] = [task.nextRunAt!.getTime()];
+        let next = nextRunAfter(cron, occurrences[0]!, task.timeZone);
+        while (next && next.getTime() <= now) {
+          occurrences.push(next.getTime());
+          if (occurrences.length > this.opts.maxSkippedRecorded + 1) occurrences.shift();
+          next = nextRunAfter(cron, next, task.timeZone);
+        }
+        const latest = occurrences.pop()!;
+        const meta = (extra: ExecutionMetadata): ExecutionMetadata => ({
+          trigger: "schedule",
+          timeZone: task.timeZone,
+          ...extra,
+        });
+        for (const at of occurrences) {
+          rows.push({
+            organizationId: task.organizationId,
+            taskId: task.id,
+            scheduledFor: new Date(at),
+            status: "skipped",
+            completedAt: new Date(now),
+            metadata: meta({ skippedReason: MISSED_REASON }),
+          });
+        }
+        const busy = unfinished.has(task.id);
+        rows.push({
+          organizationId: task.organizationId,
+          taskId: task.id,
+          scheduledFor: new Date(latest),
+          status: busy ? "skipped" : "pending",
+          completedAt: busy ? new Date(now) : null,
+          metadata: meta(busy ? { skippedReason: OVERLAP_REASON } : {}),
+        });
+        nextRuns.push({ id: task.id, orgId: task.organizationId, next });
+      }
+      await tx.insert(scheduledTaskExecution).values(rows).onConflictDoNothing();
+      for (const n of nextRuns) {
+        await tx
+          .update(scheduledTask)
+          .set({ nextRunAt: n.next })
+          .where(and(eq(scheduledTask.organizationId, n.orgId), eq(scheduledTask.id, n.id)));
+      }
+      return due.length;
+    });
+  }
+
+  /** Leases that ran out: started again once before any conversation began, else failed. */
+  async recover(): Promise<number> {
+    const now = new Date(this.clock.now());
+    return db().transaction(async (tx) => {
+      const stale = await tx
+        .select()
+        .from(scheduledTaskExecution)
+        .where(
+          and(
+            eq(scheduledTaskExecution.status, "running"),
+            lte(scheduledTaskExecution.leaseExpiresAt, now),
+            this.orgIds ? inArray(scheduledTaskExecution.organizationId, this.orgIds) : undefined,
+          ),
+        )
+        .limit(this.opts.batchSize)
+        .for("update", { skipLocked: true });
+      for (const e of stale) {
+        const again = e.conversationId === null && e.attempts < 2;
+        log.warn("scheduled task run lost its server", { execution: e.id, owner: e.leaseOwner, again });
+        await tx
+          .update(scheduledTaskExecution)
+          .set(
+            again
+              ? { status: "pending", leaseOwner: null, leaseExpiresAt: null }
+              : {
+                  status: "failed",
+                  error: INTERRUPTED_ERROR,
+                  completedAt: now,
+                  leaseOwner: null,
+                  leaseExpiresAt: null,
+                  durationMs: e.startedAt ? now.getTime() - e.startedAt.getTime() : null,
+                },
+          )
+          .where(eq(scheduledTaskExecution.id, e.id));
+      }
+      return stale.length;
+    });
+  }
+
+  /** Marks due pending executions running (within each organisation's cap) and starts them. */
+  async startPending(): Promise<number> {
+    const now = this.clock.now();
+    const started = await db().transaction(async (tx) => {
+      const pending = await tx
+        .select({
+          id: scheduledTaskExecution.id,
+          orgId: scheduledTaskExecution.organizationId,
+          taskId: scheduledTaskExecution.taskId,
+          attempts: scheduledTaskExecution.attempts,
+        })
+        .from(scheduledTaskExecution)
+        .where(
+          and(
+            eq(scheduledTaskExecution.status, "pending"),
+            lte(scheduledTaskExecution.scheduledFor, new Date(now)),
+            this.orgIds ? inArray(scheduledTaskExecution.organizationId, this.orgIds) : undefined,
+          ),
+        )
+        .orderBy(asc(scheduledTaskExecution.scheduledFor), asc(scheduledTaskExecution.id))
+        .limit(this.opts.batchSize)
+        .for("update", { skipLocked: true });
+      if (!pending.length) return [];
+      const orgs = [...new Set(pending.map((p) => p.orgId))].sort();
+      const chosen: number[] = [];
+      for (const orgId of orgs) {
+        // Serialises starts within one organisation across processes: the cap and no-overlap checks
+        // below see every run another process started.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"scheduled-task:" + orgId}))`);
+        const running = await tx
+          .select({ taskId: scheduledTaskExecution.taskId })
+          .from(scheduledTaskExecution)
+          .where(and(eq(scheduledTaskExecution.organizationId, orgId), eq(scheduledTaskExecution.status, "running")));
+        const busyTasks = new Set(running.map((r) => r.taskId));
+        let slots = this.opts.orgConcurrency - running.length;
+        for (const p of pending.filter((x) => x.orgId === orgId)) {
+          if (slots <= 0) break;
+          if (busyTasks.has(p.taskId)) continue;
+          busyTasks.add(p.taskId);
+          slots--;
+          chosen.push(p.id);
+        }
+      }
+      if (!chosen.length) return [];
+      const rows = await tx
+        .update(scheduledTaskExecution)
+        .set({
+          status: "running",
+          startedAt: new Date(now),
+          leaseOwner: this.instanceId,
+          leaseExpiresAt: new Date(now + this.opts.leaseMs),
+          attempts: sql`${scheduledTaskExecution.attempts} + 1`,
+        })
+        .where(inArray(scheduledTaskExecution.id, chosen))
+        .returning();
+      for (const r of rows) {
+        await tx
+          .update(scheduledTask)
+          .set({ lastRunAt: new Date(now) })
+          .where(and(eq(scheduledTask.organizationId, r.organizationId), eq(scheduledTask.id, r.taskId)));
+      }
+      return rows;
+    });
+    // After the commit: the rows say "running" with this process's lease before any work begins.
+    for (const row of started) {
+      const heartbeat = setInterval(() => void this.heartbeat(row.id), this.opts.heartbeatMs);
+      heartbeat.unref();
+      const work = runExecution(row, { ...this.deps, clock: this.clock, instanceId: this.instanceId })
+        .catch((err: unknown) => log.error("scheduled task run failed", { execution: row.id, error: String(err) }))
+        .finally(() => {
+          clearInterval(heartbeat);
+          this.running.delete(row.id);
+        });
+      this.running.set(row.id, work);
+    }
+    return started.length;
+  }
+
+  private async heartbeat(id: number) {
+    await db()
+      .update(scheduledTaskExecution)
+      .set({ leaseExpiresAt: new Date(this.clock.now() + this.opts.leaseMs) })
+      .where(
+        and(
+          eq(scheduledTaskExecution.id, id),
+          eq(scheduledTaskExecution.leaseOwner, this.instanceId),
+          eq(scheduledTaskExecution.status, "running"),
+        ),
+      )
+      .catch((err: unknown) => log.warn("scheduled task heartbeat failed", { execution: id, error: String(err) }));
+  }
+}
+
+let active: Scheduler | null = null;
+
+/** Started by main.ts in every server process. */
+export function startScheduler(options: SchedulerOptions = {}): Scheduler {
+  active?.stop();
+  active = new Scheduler(options).start();
+  return active;
+}
+
+export function stopScheduler() {
+  active?.stop();
+  active = null;
+}
+
+/** A task became due now (Run Now, a new task): tick without waiting for the poll interval. */
+export function wakeScheduler() {
+  active?.wake();
+}
