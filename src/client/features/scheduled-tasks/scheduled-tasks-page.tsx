@@ -16,15 +16,21 @@ import { TASK_TEXT } from "./task-messages";
 import { TasksTable } from "./tasks-table";
 import { useTaskActions } from "./use-task-actions";
 
-type Open = { kind: "create" } | { kind: "edit" | "history" | "delete"; task: ScheduledTask } | null;
+type Target = { kind: "create" } | { kind: "edit" | "history" | "delete"; task: ScheduledTask };
+/** The dialog last opened; it stays set while the dialog animates closed, so its content does not flicker. */
+type DialogState = { target: Target | null; shown: boolean; seq: number };
 
 export function ScheduledTasksPage() {
   const { org } = useActiveOrg();
   const { data: tasks, error } = useScheduledTasks(org.id);
   const actions = useTaskActions(org.id);
   const [query, setQuery] = useState("");
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [dialog, setDialog] = useState<DialogState>({ target: null, shown: false, seq: 0 });
+  const open = (target: Target) => setDialog((d) => ({ target, shown: true, seq: d.seq + 1 }));
+  const close = () => setDialog((d) => ({ ...d, shown: false }));
+  const onOpenChange = (next: boolean) => !next && close();
+  const target = dialog.target;
+  const shown = (...kinds: Target["kind"][]) => dialog.shown && !!target && kinds.includes(target.kind);
 
   return (
     <section className="flex flex-col gap-6">
@@ -32,7 +38,7 @@ export function ScheduledTasksPage() {
         title="Scheduled Tasks"
         description="Run an agent with a prompt on a schedule; each run starts a new conversation you can open from its history."
         actions={
-          <Button onClick={() => setOpen({ kind: "create" })}>
+          <Button onClick={() => open({ kind: "create" })}>
             <Plus aria-hidden />
             Create Task
           </Button>
@@ -58,30 +64,35 @@ export function ScheduledTasksPage() {
         query={query}
         onToggle={(task, enabled) => void actions.toggle(task, enabled)}
         onRunNow={(task) => void actions.runNow(task)}
-        onHistory={(task) => setOpen({ kind: "history", task })}
-        onEdit={(task) => setOpen({ kind: "edit", task })}
-        onDelete={(task) => setOpen({ kind: "delete", task })}
+        onHistory={(task) => open({ kind: "history", task })}
+        onEdit={(task) => open({ kind: "edit", task })}
+        onDelete={(task) => open({ kind: "delete", task })}
       />
 
       <TaskFormDialog
-        key={open?.kind === "edit" ? `edit-${open.task.id}` : open?.kind === "create" ? "create" : "closed"}
-        open={open?.kind === "create" || open?.kind === "edit"}
-        task={open?.kind === "edit" ? open.task : null}
-        onOpenChange={(next) => !next && close()}
+        key={dialog.seq}
+        open={shown("create", "edit")}
+        task={target?.kind === "edit" ? target.task : null}
+        onOpenChange={onOpenChange}
         onSubmit={async (input) => {
-          const saved = open?.kind === "edit" ? await actions.update(open.task.id, input) : await actions.create(input);
+          const saved =
+            target?.kind === "edit" ? await actions.update(target.task.id, input) : await actions.create(input);
           if (saved) close();
         }}
       />
-      <TaskHistoryDialog task={open?.kind === "history" ? open.task : null} onOpenChange={(next) => !next && close()} />
+      <TaskHistoryDialog
+        open={shown("history")}
+        task={target?.kind === "history" ? target.task : null}
+        onOpenChange={onOpenChange}
+      />
       <ConfirmDialog
-        open={open?.kind === "delete"}
-        onOpenChange={(next) => !next && close()}
+        open={shown("delete")}
+        onOpenChange={onOpenChange}
         title="Delete Task"
-        description={open?.kind === "delete" ? TASK_TEXT.deleteConfirm(open.task.name) : ""}
+        description={target?.kind === "delete" ? TASK_TEXT.deleteConfirm(target.task.name) : ""}
         confirmLabel="Delete"
         onConfirm={async () => {
-          if (open?.kind === "delete") await actions.remove(open.task);
+          if (target?.kind === "delete") await actions.remove(target.task);
         }}
       />
     </section>

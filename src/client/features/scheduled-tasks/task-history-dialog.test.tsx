@@ -32,7 +32,7 @@ beforeEach(() => {
   });
 });
 
-const openHistory = () => renderWithOrg(<TaskHistoryDialog task={TASK} onOpenChange={() => {}} />);
+const openHistory = () => renderWithOrg(<TaskHistoryDialog open task={TASK} onOpenChange={() => {}} />);
 
 describe("History dialog", () => {
   it("[TASK-24] [TASK-25] [TASK-26] [TASK-35] [API-56] [API-57] shows the task's facts and five stat tiles; loads 100 executions", async () => {

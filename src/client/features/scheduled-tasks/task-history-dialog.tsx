@@ -34,14 +34,17 @@ const historyPollInterval = (latest: TaskExecution[] | undefined) =>
   !latest || hasActiveExecution(latest) ? HISTORY_POLL_MS : HISTORY_IDLE_POLL_MS;
 
 export function TaskHistoryDialog({
+  open,
   task,
   onOpenChange,
 }: {
+  open: boolean;
+  /** The task shown; kept while the dialog animates closed. */
   task: ScheduledTask | null;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={task !== null} onOpenChange={onOpenChange}>
+    <Dialog open={open && task !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl">
         {task && <HistoryBody key={task.id} task={task} />}
       </DialogContent>
