@@ -28,7 +28,10 @@ const settingsPage = async () => ({ Component: (await import("./features/setting
 const advancedSettingsPage = async () => ({
   Component: (await import("./features/settings/advanced-settings-page")).AdvancedSettingsPage,
 });
-const comingSoon = (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage") => async () => ({
+const scheduledTasksPage = async () => ({
+  Component: (await import("./features/scheduled-tasks/scheduled-tasks-page")).ScheduledTasksPage,
+});
+const comingSoon = (name: "KnowledgeBasesComingSoonPage") => async () => ({
   Component: (await import("./features/control-hub/coming-soon-page"))[name],
 });
 
@@ -74,7 +77,7 @@ export const router = createBrowserRouter([
                       { path: "providers", lazy: providersPage },
                       { path: "models", lazy: modelsPage },
                       { path: "knowledge-bases/*", lazy: comingSoon("KnowledgeBasesComingSoonPage") },
-                      { path: "scheduled-tasks/*", lazy: comingSoon("TasksComingSoonPage") },
+                      { path: "scheduled-tasks", lazy: scheduledTasksPage },
                       { path: "integrations", lazy: integrationsPage },
                       { path: "settings", lazy: settingsPage },
                       { path: "settings/advanced-settings", lazy: advancedSettingsPage },

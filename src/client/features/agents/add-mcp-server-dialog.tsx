@@ -19,7 +19,7 @@ import { NativeSelect, NativeSelectOption } from "@/client/components/ui/native-
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorMessage } from "@/client/lib/api";
 import { createMcpServer, type McpServerInfo } from "./api/mcp-servers";
-import { FormField, fieldA11y } from "./form-field";
+import { FormField, fieldA11y } from "@/client/components/form-field";
 import {
   emptyMcpServerForm,
   parseMcpServerForm,

@@ -7,7 +7,7 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import type { AgentStage } from "@/shared/agents/schema";
 import { AgentLogo } from "@/client/components/agents/agent-logo";
-import { FormField, fieldA11y } from "./form-field";
+import { FormField, fieldA11y } from "@/client/components/form-field";
 import { FormSection } from "./form-section";
 import type { AgentFormState } from "./use-agent-form";
 

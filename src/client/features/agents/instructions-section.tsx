@@ -2,7 +2,7 @@
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
 import { ConversationStartersField } from "./conversation-starters-field";
-import { FormField, fieldA11y } from "./form-field";
+import { FormField, fieldA11y } from "@/client/components/form-field";
 import { FormSection } from "./form-section";
 import type { AgentFormState } from "./use-agent-form";
 

@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { NativeSelect, NativeSelectOption } from "@/client/components/ui/native-select";
 import type { CatalogModel } from "@/shared/models/catalog";
-import { FormField, fieldA11y } from "./form-field";
+import { FormField, fieldA11y } from "@/client/components/form-field";
 import { modelOptions } from "./model-options";
 
 export function ModelField({

@@ -1,5 +1,6 @@
 // /control-hub/*: the page title, the seven tabs (ROUTE-12..20) and the active tab's page. Members
-// see the read-only badge and notice on every tab (ROLE-12..14).
+// see the read-only badge and notice on every tab (ROLE-12..14) but Tasks, where they manage their own
+// tasks (decision 040).
 import { Link, Outlet, useLocation } from "react-router";
 import { Blocks, Bot, CalendarClock, Cpu, Library, Settings, Sparkles, type LucideIcon } from "lucide-react";
 import { ReadOnlyBadge, ReadOnlyNotice } from "@/client/components/admin/read-only-notice";
@@ -19,10 +20,14 @@ const TAB_ICONS: Record<HubTab["id"], LucideIcon> = {
   settings: Settings,
 };
 
+/** Tabs whose content a member may change (what is theirs): no read-only badge or notice there. */
+const MEMBER_EDITABLE_TABS: ReadonlySet<HubTab["id"]> = new Set(["scheduled-tasks"]);
+
 export function ControlHubLayout() {
   const { pathname } = useLocation();
   const { isAdmin } = useActiveOrg();
   const active = activeHubTab(pathname);
+  const readOnly = !isAdmin && !MEMBER_EDITABLE_TABS.has(active.id);
   useDocumentTitle(active.id === "agents" ? "Control Hub" : `${active.label} · Control Hub`);
 
   return (
@@ -30,7 +35,7 @@ export function ControlHubLayout() {
       <PageHeader
         title="Control Hub"
         description="Manage your organization's agents, model providers, models, integrations and settings."
-        actions={!isAdmin && <ReadOnlyBadge className="mt-1" />}
+        actions={readOnly && <ReadOnlyBadge className="mt-1" />}
       />
       <nav aria-label="Control Hub" className="-mt-2 overflow-x-auto border-b [scrollbar-width:none]">
         <ul className="flex min-w-max gap-1">
@@ -58,7 +63,7 @@ export function ControlHubLayout() {
           })}
         </ul>
       </nav>
-      {!isAdmin && <ReadOnlyNotice />}
+      {readOnly && <ReadOnlyNotice />}
       <Outlet />
     </div>
   );

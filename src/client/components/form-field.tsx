@@ -1,4 +1,5 @@
-// A labelled control with its hint and its validation message, wired for screen readers.
+// A labelled form control with its hint and its validation message, wired for screen readers (the agent
+// and task forms).
 import type { ReactNode } from "react";
 import { Label } from "@/client/components/ui/label";
 
@@ -21,19 +22,30 @@ export function fieldA11y(id: string, opts: { hint?: boolean; error?: string }):
 export function FormField({
   id,
   label,
+  optional,
   hint,
   error,
   children,
 }: {
   id: string;
   label: string;
+  /** Adds a muted "(optional)" to the label. */
+  optional?: boolean;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
 }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>
+        {label}
+        {optional && (
+          <>
+            {" "}
+            <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        )}
+      </Label>
       {children}
       {hint && (
         <div id={`${id}-hint`} className="text-xs text-muted-foreground">
