@@ -5,3 +5,4 @@ export * from "./schema/api-keys";
 export * from "./schema/conversations";
 export * from "./schema/files";
 export * from "./schema/sign-in-failures";
+export * from "./schema/kb-chunks";
