@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
+import { kbFile, knowledgeBase } from "./knowledge-bases";
 
 /**
  * A pgvector `vector` without a fixed dimension count: knowledge bases use different embedding
@@ -47,6 +48,17 @@ export const kbChunk = pgTable(
   },
   (t) => [
     unique("kb_chunk_org_id_unique").on(t.organizationId, t.id),
+    // Deleting a file or a knowledge base deletes its chunks, and their postings with them: no orphans.
+    foreignKey({
+      name: "kb_chunk_file_fk",
+      columns: [t.organizationId, t.fileId],
+      foreignColumns: [kbFile.organizationId, kbFile.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "kb_chunk_knowledge_base_fk",
+      columns: [t.organizationId, t.knowledgeBaseId],
+      foreignColumns: [knowledgeBase.organizationId, knowledgeBase.id],
+    }).onDelete("cascade"),
     uniqueIndex("kb_chunk_file_idx").on(t.organizationId, t.fileId, t.chunkIndex),
     index("kb_chunk_kb_idx").on(t.organizationId, t.knowledgeBaseId, t.dims),
   ],
@@ -77,10 +89,21 @@ export const kbPosting = pgTable(
 );
 
 /** Per file: how many chunks and terms it put into its knowledge base (BM25's N and average length). */
-export const kbFileIndexStat = pgTable("kb_file_index_stat", {
-  organizationId: text("organization_id").notNull(),
-  knowledgeBaseId: uuid("knowledge_base_id").notNull(),
-  fileId: uuid("file_id").primaryKey(),
-  chunkCount: integer("chunk_count").notNull(),
-  totalLen: bigint("total_len", { mode: "number" }).notNull(),
-});
+export const kbFileIndexStat = pgTable(
+  "kb_file_index_stat",
+  {
+    organizationId: text("organization_id").notNull(),
+    knowledgeBaseId: uuid("knowledge_base_id").notNull(),
+    fileId: uuid("file_id").primaryKey(),
+    chunkCount: integer("chunk_count").notNull(),
+    totalLen: bigint("total_len", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "kb_file_index_stat_file_fk",
+      columns: [t.organizationId, t.fileId],
+      foreignColumns: [kbFile.organizationId, kbFile.id],
+    }).onDelete("cascade"),
+    index("kb_file_index_stat_kb_idx").on(t.organizationId, t.knowledgeBaseId),
+  ],
+);

@@ -21,7 +21,10 @@ export async function bm25Search(
   q: Queryable,
   opts: { orgId: string; kbIds: readonly string[]; query: string; limit: number; fileFilter: SQL | null },
 ): Promise<Bm25Hit[]> {
-  const { k1, b } = BM25;
+  // Constants inlined: as parameters PostgreSQL would type them from their first use (integer).
+  const k1 = sql.raw(String(BM25.k1));
+  const k1p1 = sql.raw(String(BM25.k1 + 1));
+  const b = sql.raw(String(BM25.b));
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
   const filtered = opts.fileFilter
     ? sql`join kb_chunk c on c.organization_id = ${opts.orgId} and c.id = s.chunk_id and ${opts.fileFilter}`
@@ -46,7 +49,7 @@ export async function bm25Search(
     s as (
       select p.chunk_id,
              sum(qt.qtf * ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5))
-                 * p.tf * ${k1 + 1} / (p.tf + ${k1} * (1 - ${b} + ${b} * p.doc_len / st.avgdl))) as score
+                 * p.tf * ${k1p1} / (p.tf + ${k1} * (1 - ${b} + ${b} * p.doc_len / st.avgdl))) as score
       from p join df using (term) join qt using (term) cross join st
       group by p.chunk_id
     )

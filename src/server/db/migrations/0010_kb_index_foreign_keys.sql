@@ -1,0 +1,4 @@
+ALTER TABLE "kb_chunk" ADD CONSTRAINT "kb_chunk_file_fk" FOREIGN KEY ("organization_id","file_id") REFERENCES "public"."kb_file"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_chunk" ADD CONSTRAINT "kb_chunk_knowledge_base_fk" FOREIGN KEY ("organization_id","knowledge_base_id") REFERENCES "public"."knowledge_base"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_file_index_stat" ADD CONSTRAINT "kb_file_index_stat_file_fk" FOREIGN KEY ("organization_id","file_id") REFERENCES "public"."kb_file"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "kb_file_index_stat_kb_idx" ON "kb_file_index_stat" USING btree ("organization_id","knowledge_base_id");
