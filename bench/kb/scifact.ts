@@ -5,7 +5,7 @@
 //   npx tsx bench/kb/scifact.ts [path to scifact]          (DATABASE_URL=… for PostgreSQL)
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { fakeEmbedding } from "../../e2e/support/fake-embeddings";
+import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
 import { searchChunks } from "../../src/server/kb/index/search";
 import type { SearchMode } from "../../src/server/kb/index/types";

@@ -2,7 +2,7 @@
 // modes, file filters, organisation and knowledge-base restriction, and the HNSW index being usable.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { fakeEmbedding } from "../../../../e2e/support/fake-embeddings";
+import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
 import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { searchChunks } from "./search";
@@ -10,9 +10,10 @@ import { makeFile, makeKb, makeOrg } from "./test-fixture";
 import { vectorCast, vectorParam } from "./sql-parts";
 import type { SearchOptions } from "./types";
 
+// PGlite's first start compiles its WebAssembly: over a minute on a loaded machine.
 beforeAll(async () => {
   await getTestContext();
-});
+}, 300_000);
 
 const search = (orgId: string, opts: Partial<SearchOptions> & { knowledgeBaseIds: string[]; query: string }) =>
   searchChunks(orgId, { queryEmbedding: null, topK: 10, mode: "text", ...opts });

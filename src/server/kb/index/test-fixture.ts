@@ -2,7 +2,7 @@
 // (the index's tests need no HTTP), and chunks embedded with the fake provider's stand-in vectors.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { fakeEmbedding } from "../../../../e2e/support/fake-embeddings";
+import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
 import { db } from "../../db/client";
 import { insertChunks } from "./chunks";
 
