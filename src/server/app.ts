@@ -31,6 +31,7 @@ import { blobRoutes } from "./storage/blob-routes";
 import { conversationRoutes } from "./conversations/routes";
 import { chatRoutes } from "./chat/routes";
 import { feedbackRoutes } from "./feedback/routes";
+import { kbRoutes } from "./kb/routes";
 import { kbSearchRoutes } from "./kb/index/routes";
 
 export interface AppDeps {
@@ -66,6 +67,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", conversationRoutes)
     .route("/", chatRoutes)
     .route("/", feedbackRoutes)
+    .route("/", kbRoutes)
     .route("/", kbSearchRoutes);
 
   const csp = contentSecurityPolicy({

@@ -125,11 +125,7 @@ export async function retryFile({ orgId, kbId, fileId }: { orgId: string; kbId: 
       updatedAt: sql`now()`,
     })
     .where(
-      and(
-        eq(kbFile.organizationId, orgId),
-        eq(kbFile.id, fileId),
-        eq(kbFile.processingStatus, row.processingStatus),
-      ),
+      and(eq(kbFile.organizationId, orgId), eq(kbFile.id, fileId), eq(kbFile.processingStatus, row.processingStatus)),
     )
     .returning();
   if (!updated) throw new AppError("conflict", "The file's status changed; reload and try again");

@@ -23,8 +23,7 @@ async function checkEmbeddingModel(orgId: string, key: string) {
 }
 
 async function checkExtractionModel(orgId: string, key: string | null) {
-  if (key && !(await findChatModel(orgId, key)))
-    throw new AppError("bad_request", `Unknown extraction model: ${key}`);
+  if (key && !(await findChatModel(orgId, key))) throw new AppError("bad_request", `Unknown extraction model: ${key}`);
 }
 
 export async function createKnowledgeBase({
@@ -39,19 +38,17 @@ export async function createKnowledgeBase({
   const embedding = await checkEmbeddingModel(orgId, input.embeddingModel);
   await checkExtractionModel(orgId, input.extractionModel);
   const id = randomUUID();
-  await db()
-    .insert(knowledgeBase)
-    .values({
-      id,
-      organizationId: orgId,
-      name: input.name,
-      description: input.description,
-      embeddingModel: embedding.key,
-      embeddingDimensions: embedding.dimensions,
-      extractionModel: input.extractionModel,
-      extractionSchema: input.extractionSchema,
-      createdBy: userId,
-    });
+  await db().insert(knowledgeBase).values({
+    id,
+    organizationId: orgId,
+    name: input.name,
+    description: input.description,
+    embeddingModel: embedding.key,
+    embeddingDimensions: embedding.dimensions,
+    extractionModel: input.extractionModel,
+    extractionSchema: input.extractionSchema,
+    createdBy: userId,
+  });
   return (await getKnowledgeBase({ orgId, id }))!;
 }
 
