@@ -7,6 +7,7 @@ import { settingsTenancyCases } from "../settings/tenancy-cases";
 import { chatTenancyCases } from "../chat/tenancy-cases";
 import { fileTenancyCases } from "../files/tenancy-cases";
 import { kbTenancyCases } from "../kb/tenancy-cases";
+import { kbSearchTenancyCases } from "../kb/index/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -17,5 +18,6 @@ export const tenancyCases: TenancyCases = {
   ...settingsTenancyCases,
   ...chatTenancyCases,
   ...fileTenancyCases,
+  ...kbSearchTenancyCases,
   ...kbTenancyCases,
 };
