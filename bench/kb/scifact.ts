@@ -46,7 +46,7 @@ const fileIds = await benchFiles(
 const docOfFile = new Map(corpus.map((d, i) => [fileIds[i]!, d._id]));
 // Bulk load: insert, then build the HNSW index (as an operator would for a large import).
 await database.db.execute(sql`drop index if exists kb_chunk_hnsw_1536_idx`);
-let t0 = performance.now();
+const t0 = performance.now();
 let chunkCount = 0;
 for (let i = 0; i < corpus.length; i += 100) {
   await database.db.transaction(async (tx) => {

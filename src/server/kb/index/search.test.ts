@@ -95,8 +95,10 @@ describe("modes", () => {
         [zoo, "vector"],
       ]),
     );
-    for (const h of hybrid)
-      (expect(h.similarityScore).toBeGreaterThanOrEqual(0), expect(h.similarityScore).toBeLessThanOrEqual(1));
+    for (const h of hybrid) {
+      expect(h.similarityScore).toBeGreaterThanOrEqual(0);
+      expect(h.similarityScore).toBeLessThanOrEqual(1);
+    }
   });
 
   it("topK bounds the results", async () => {
