@@ -7,7 +7,8 @@
 // - Anthropic: no x-api-key (401), no anthropic-version header, max_tokens missing or below 1, a custom
 //   tool name outside ^[a-zA-Z0-9_-]{1,128}$ or an input_schema that is not an object (400);
 // each in its API's own error body. Anthropic replies can carry thinking (with signature_delta) and
-// redacted_thinking blocks as the Messages API streams them.
+// redacted_thinking blocks as the Messages API streams them. It also answers OpenAI's and Azure's
+// embeddings call (/embeddings, float or base64) with deterministic vectors (fakeEmbedding).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export interface ScriptedToolCall {
@@ -371,6 +372,63 @@ function sendError(res: ServerResponse, api: "openai" | "anthropic", r: Refusal)
   res.end(JSON.stringify(body));
 }
 
+// Deterministic stand-in embeddings (the fake's /embeddings, the KB tests and benches): the hashing
+// trick over lower-cased words (weight 1) and their character trigrams (weight 0.5), L2-normalised.
+// Texts that share words or word pieces point the same way, so a vector search has a real, weak signal.
+
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export function fakeEmbedding(text: string, dims: number): number[] {
+  const v = new Float64Array(dims);
+  const add = (feature: string, weight: number) => {
+    const h = fnv1a(feature);
+    v[h % dims]! += (h & 0x80000000 ? -1 : 1) * weight;
+  };
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    add(`w:${word}`, 1);
+    const padded = `#${word}#`;
+    for (let i = 0; i + 3 <= padded.length; i++) add(`t:${padded.slice(i, i + 3)}`, 0.5);
+  }
+  let norm = 0;
+  for (const x of v) norm += x * x;
+  norm = Math.sqrt(norm);
+  // An empty text still gets a unit vector (the real APIs never return zeros).
+  if (norm === 0) return Array.from({ length: dims }, (_, i) => (i === 0 ? 1 : 0));
+  return Array.from(v, (x) => Math.round((x / norm) * 1e6) / 1e6);
+}
+
+/** OpenAI's (and Azure's) embeddings response: 1536 dimensions, 3072 for *-3-large, or `dimensions`. */
+function embeddingsResponse(req: IncomingMessage, res: ServerResponse, body: any) {
+  const key = /^Bearer\s+\S+/.test(String(req.headers.authorization ?? "")) || !!req.headers["api-key"];
+  if (!key)
+    return sendError(res, "openai", {
+      status: 401,
+      type: "invalid_request_error",
+      message: "You didn't provide an API key.",
+    });
+  const inputs: unknown[] = Array.isArray(body?.input) ? body.input : [body?.input];
+  if (inputs.length === 0 || inputs.length > 2048 || !inputs.every((i) => typeof i === "string" && i.length > 0))
+    return sendError(res, "openai", { status: 400, type: "invalid_request_error", message: "'$.input' is invalid." });
+  const model = String(body?.model ?? "");
+  const dims = Number(body?.dimensions) || (model.includes("3-large") ? 3072 : 1536);
+  const data = (inputs as string[]).map((text, index) => {
+    const v = fakeEmbedding(text, dims);
+    const embedding =
+      body?.encoding_format === "base64" ? Buffer.from(new Float32Array(v).buffer).toString("base64") : v;
+    return { object: "embedding", index, embedding };
+  });
+  const tokens = (inputs as string[]).reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ object: "list", data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));
+}
+
 function readBody(req: IncomingMessage): Promise<any> {
   return new Promise((resolve) => {
     const parts: Buffer[] = [];
@@ -393,6 +451,7 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
     const body = await readBody(req);
     const path = (req.url ?? "").split("?")[0]!;
     requests.push({ path, body, headers: req.headers });
+    if (path.endsWith("/embeddings")) return embeddingsResponse(req, res, body);
     const api = path.endsWith("/messages") ? "anthropic" : path.endsWith("/chat/completions") ? "openai" : null;
     if (!api) return void res.writeHead(404).end();
     const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body, opts.keyless);

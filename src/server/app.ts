@@ -34,6 +34,8 @@ import { chatRoutes } from "./chat/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { userRoutes } from "./users/routes";
+import { kbRoutes } from "./kb/routes";
+import { kbSearchRoutes } from "./kb/index/routes";
 
 export interface AppDeps {
   config: Config;
@@ -70,7 +72,9 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", feedbackRoutes)
     .route("/", dashboardRoutes)
     .route("/", userRoutes)
-    .route("/", scheduledTaskRoutes);
+    .route("/", scheduledTaskRoutes)
+    .route("/", kbRoutes)
+    .route("/", kbSearchRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

@@ -7,3 +7,5 @@ export * from "./schema/files";
 export * from "./schema/sign-in-failures";
 export * from "./schema/dashboard";
 export * from "./schema/scheduled-tasks";
+export * from "./schema/knowledge-bases";
+export * from "./schema/kb-chunks";

@@ -9,6 +9,8 @@ import { fileTenancyCases } from "../files/tenancy-cases";
 import { dashboardTenancyCases } from "../dashboard/tenancy-cases";
 import { userTenancyCases } from "../users/tenancy-cases";
 import { scheduledTaskTenancyCases } from "../scheduled-tasks/tenancy-cases";
+import { kbTenancyCases } from "../kb/tenancy-cases";
+import { kbSearchTenancyCases } from "../kb/index/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -22,4 +24,6 @@ export const tenancyCases: TenancyCases = {
   ...dashboardTenancyCases,
   ...userTenancyCases,
   ...scheduledTaskTenancyCases,
+  ...kbSearchTenancyCases,
+  ...kbTenancyCases,
 };

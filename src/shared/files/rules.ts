@@ -87,6 +87,16 @@ export function checkChatFile(file: { name: string; size: number }): FileCheck {
   return { ok: true };
 }
 
+/** A knowledge-base upload's check with the hub's messages (KB-61, KB-62). */
+export function checkKbFile(file: { name: string; size: number }): FileCheck {
+  if (!(KB_ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+    return { ok: false, message: `${file.name} is not a supported file type.` };
+  }
+  if (file.size > KB_MAX_UPLOAD_BYTES)
+    return { ok: false, message: `${file.name} is too large. Maximum file size is 250MB.` };
+  return { ok: true };
+}
+
 export const pastedImageName = (timestamp: number, ext: string) => `pasted_image_${timestamp}.${ext}`;
 
 /**

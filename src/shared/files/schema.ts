@@ -1,11 +1,16 @@
 // Requests and responses of the file calls (chat spec §3 and §7: API-13, API-15, API-16).
 import { z } from "zod";
 
+export const UPLOAD_PURPOSES = ["chat", "knowledge-base"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
 export const presignUploadInput = z.object({
   filename: z.string({ required_error: "filename is required" }).trim().min(1, "filename is required").max(1000),
   contentType: z.string().max(255).optional().default(""),
   /** Optional: lets the server refuse an oversize file before it is sent (and bind it on S3). */
   size: z.number().int().nonnegative().optional(),
+  /** "knowledge-base": the 250 MB limit and the knowledge-base type list (hub §5); default "chat". */
+  purpose: z.enum(UPLOAD_PURPOSES).optional().default("chat"),
 });
 
 /** API-13: the presigned upload response; `headers` are the ones the upload must carry. */

@@ -1,0 +1,87 @@
+// Hybrid search latency at scale: N chunks of 1,536 dimensions in one knowledge base (SciFact abstract
+// chunks, cycled; each embedding made distinct by a per-chunk token), bulk loaded (insert, then build
+// the HNSW index), then hybrid searches with topK 10: p50/p95, and the vector leg's recall@10 against
+// exact search (the same query with index scans off).
+//   npx tsx bench/kb/latency.ts 10000 [queries]            (DATABASE_URL=… for PostgreSQL)
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { fakeEmbedding } from "../../e2e/support/fake-provider";
+import { insertChunks } from "../../src/server/kb/index/chunks";
+import { denseSearch } from "../../src/server/kb/index/dense";
+import { searchChunks } from "../../src/server/kb/index/search";
+import { chunkText } from "./chunker";
+import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, percentile } from "./setup";
+
+const N = Number(process.argv[2] ?? 10_000);
+const Q = Number(process.argv[3] ?? 200);
+const DIMS = 1536;
+const PER_FILE = 100;
+const dir = "/work/shared/data/scifact";
+
+const texts = gunzipSync(readFileSync(`${dir}/corpus.jsonl.gz`))
+  .toString("utf8")
+  .split("\n")
+  .filter(Boolean)
+  .flatMap((l) => {
+    const d = JSON.parse(l) as { title: string; text: string };
+    return chunkText(`${d.title}\n\n${d.text}`).map((c) => c.content);
+  });
+const queries = readFileSync(`${dir}/queries-train.jsonl`, "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .slice(0, Q)
+  .map((l) => (JSON.parse(l) as { text: string }).text);
+
+const { database, orgId } = await benchDatabase();
+const kbId = await benchKb(database, orgId, DIMS);
+const files = await benchFiles(
+  database,
+  orgId,
+  kbId,
+  Array.from({ length: Math.ceil(N / PER_FILE) }, (_, i) => `f${i}.txt`),
+);
+await database.db.execute(sql`drop index if exists kb_chunk_hnsw_1536_idx`);
+let t0 = performance.now();
+for (let f = 0; f < files.length; f++) {
+  const chunks = Array.from({ length: Math.min(PER_FILE, N - f * PER_FILE) }, (_, j) => {
+    const i = f * PER_FILE + j;
+    const content = texts[i % texts.length]!;
+    return { chunkIndex: j, pageNumber: null, content, embedding: fakeEmbedding(`${content} chunk${i}`, DIMS) };
+  });
+  await database.db.transaction((tx) => insertChunks(tx, orgId, kbId, files[f]!, chunks));
+}
+console.log(`${dbLabel()}: inserted ${N} chunks in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+t0 = performance.now();
+await database.db.execute(
+  sql.raw(
+    `create index if not exists kb_chunk_hnsw_1536_idx on kb_chunk using hnsw ((embedding::vector(1536)) vector_cosine_ops) where dims = 1536`,
+  ),
+);
+if (process.env.DATABASE_URL)
+  await database.db.execute(sql`analyze kb_chunk; analyze kb_posting; analyze kb_file_index_stat`);
+console.log(`HNSW index built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const times: number[] = [];
+let recall = 0;
+for (const [i, query] of queries.entries()) {
+  const embedding = fakeEmbedding(query, DIMS);
+  const t = performance.now();
+  await searchChunks(orgId, { knowledgeBaseIds: [kbId], query, queryEmbedding: embedding, topK: 10, mode: "hybrid" });
+  if (i >= 10) times.push(performance.now() - t); // the first ten warm the caches
+  const approx = await database.db.transaction((tx) =>
+    denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null }),
+  );
+  const exact = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null });
+  });
+  const truth = new Set(exact.map((h) => h.chunkId));
+  recall += approx.filter((h) => truth.has(h.chunkId)).length / Math.max(1, truth.size);
+}
+console.log(
+  `${dbLabel()} ${N} chunks × ${DIMS} dims, hybrid topK 10 over ${times.length} queries: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; vector leg recall@10 vs exact ${(recall / queries.length).toFixed(3)}`,
+);
+await dropBenchOrg(database, orgId);
+await database.close();

@@ -1,0 +1,167 @@
+// Retrieval quality of knowledge-base search on BEIR SciFact (train split): every abstract is one
+// knowledge-base file (title + "\n\n" + text) chunked and indexed by the product's own code, every
+// claim searched through searchChunks in text, vector and hybrid modes; prints nDCG@10 and recall@100
+// (BEIR's convention, binary relevance). Embeddings are the fake provider's deterministic stand-ins.
+//   npx tsx bench/kb/scifact.ts [path to scifact]          (DATABASE_URL=… for PostgreSQL)
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { fakeEmbedding } from "../../e2e/support/fake-provider";
+import { insertChunks } from "../../src/server/kb/index/chunks";
+import { FUSION, fuse, searchChunks } from "../../src/server/kb/index/search";
+import { sql } from "drizzle-orm";
+import { chunkText } from "./chunker";
+import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
+
+const dir = process.argv[2] ?? "/work/shared/data/scifact";
+const DIMS = 1536;
+const limitQueries = Number(process.env.BENCH_QUERIES ?? 0);
+
+const corpus = gunzipSync(readFileSync(`${dir}/corpus.jsonl.gz`))
+  .toString("utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { _id: string; title: string; text: string });
+let queries = readFileSync(`${dir}/queries-train.jsonl`, "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { _id: string; text: string });
+const qrels = new Map<string, Set<string>>();
+for (const line of readFileSync(`${dir}/qrels-train.tsv`, "utf8").split("\n").slice(1)) {
+  const [q, d] = line.trim().split("\t");
+  if (!q || !d) continue;
+  if (!qrels.has(q)) qrels.set(q, new Set());
+  qrels.get(q)!.add(d);
+}
+queries = queries.filter((q) => qrels.has(q._id));
+if (limitQueries) queries = queries.slice(0, limitQueries);
+
+const { database, orgId } = await benchDatabase();
+const kbId = await benchKb(database, orgId, DIMS);
+const fileIds = await benchFiles(
+  database,
+  orgId,
+  kbId,
+  corpus.map((d) => `${d._id}.txt`),
+);
+const docOfFile = new Map(corpus.map((d, i) => [fileIds[i]!, d._id]));
+// Bulk load: insert, then build the HNSW index (as an operator would for a large import).
+await database.db.execute(sql`drop index if exists kb_chunk_hnsw_1536_idx`);
+const t0 = performance.now();
+let chunkCount = 0;
+for (let i = 0; i < corpus.length; i += 100) {
+  await database.db.transaction(async (tx) => {
+    for (const [j, doc] of corpus.slice(i, i + 100).entries()) {
+      const fileId = fileIds[i + j]!;
+      const chunks = chunkText(`${doc.title}\n\n${doc.text}`).map((c, chunkIndex) => ({
+        chunkIndex,
+        pageNumber: c.pageNumber,
+        content: c.content,
+        embedding: fakeEmbedding(c.content, DIMS),
+      }));
+      chunkCount += chunks.length;
+      await insertChunks(tx, orgId, kbId, fileId, chunks);
+    }
+  });
+}
+const tIndex = performance.now();
+await database.db.execute(
+  sql.raw(
+    `create index if not exists kb_chunk_hnsw_1536_idx on kb_chunk using hnsw ((embedding::vector(1536)) vector_cosine_ops) where dims = 1536`,
+  ),
+);
+console.log(`HNSW index built in ${((performance.now() - tIndex) / 1000).toFixed(1)} s`);
+console.log(
+  `${dbLabel()}: indexed ${corpus.length} abstracts as ${chunkCount} chunks in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
+
+function ndcg10(ranked: string[], rel: Set<string>) {
+  let dcg = 0;
+  ranked.slice(0, 10).forEach((d, i) => (dcg += rel.has(d) ? 1 / Math.log2(i + 2) : 0));
+  let idcg = 0;
+  for (let i = 0; i < Math.min(rel.size, 10); i++) idcg += 1 / Math.log2(i + 2);
+  return dcg / idcg;
+}
+const recall100 = (ranked: string[], rel: Set<string>) =>
+  ranked.slice(0, 100).filter((d) => rel.has(d)).length / rel.size;
+
+const docsOf = (chunkIds: number[], fileOfChunk: Map<number, string>) => {
+  const docs: string[] = [];
+  for (const id of chunkIds) {
+    const d = docOfFile.get(fileOfChunk.get(id)!)!;
+    if (!docs.includes(d)) docs.push(d);
+  }
+  return docs;
+};
+const weights = (process.env.BENCH_VECTOR_WEIGHTS ?? "0.05,0.1,0.2,0.3,0.5,1").split(",").map(Number);
+const totals = new Map<string, { n: number; r: number }>();
+const add = (label: string, ranked: string[], rel: Set<string>) => {
+  const t = totals.get(label) ?? { n: 0, r: 0 };
+  t.n += ndcg10(ranked, rel);
+  t.r += recall100(ranked, rel);
+  totals.set(label, t);
+};
+const times = { text: 0, vector: 0, hybrid: 0 };
+for (const q of queries) {
+  const rel = qrels.get(q._id)!;
+  const embedding = fakeEmbedding(q.text, DIMS);
+  const base = { knowledgeBaseIds: [kbId], query: q.text, topK: 300 };
+  let t = performance.now();
+  const text = await searchChunks(orgId, { ...base, queryEmbedding: null, mode: "text" });
+  times.text += performance.now() - t;
+  t = performance.now();
+  const vector = await searchChunks(orgId, { ...base, queryEmbedding: embedding, mode: "vector" });
+  times.vector += performance.now() - t;
+  t = performance.now();
+  const hybrid = await searchChunks(orgId, { ...base, queryEmbedding: embedding, mode: "hybrid" });
+  times.hybrid += performance.now() - t;
+  const fileOfChunk = new Map([...text, ...vector].map((h) => [Number(h.chunkId), h.fileId]));
+  add(
+    "text",
+    docsOf(
+      text.map((h) => Number(h.chunkId)),
+      fileOfChunk,
+    ),
+    rel,
+  );
+  add(
+    "vector",
+    docsOf(
+      vector.map((h) => Number(h.chunkId)),
+      fileOfChunk,
+    ),
+    rel,
+  );
+  add(
+    `hybrid (vectorWeight ${FUSION.vectorWeight}, as shipped)`,
+    docsOf(
+      hybrid.map((h) => Number(h.chunkId)),
+      fileOfChunk,
+    ),
+    rel,
+  );
+  // The same fusion with other weights, over the same two candidate lists (what hybrid mode fuses).
+  const textList = text.map((h) => ({ chunkId: Number(h.chunkId), score: h.similarityScore }));
+  const vectorList = vector.map((h) => ({ chunkId: Number(h.chunkId), similarity: h.similarityScore }));
+  const shipped = FUSION.vectorWeight;
+  for (const w of weights) {
+    FUSION.vectorWeight = w;
+    add(
+      `  fuse(vectorWeight ${w})`,
+      docsOf(
+        fuse(textList, vectorList).map((f) => f.chunkId),
+        fileOfChunk,
+      ),
+      rel,
+    );
+  }
+  FUSION.vectorWeight = shipped;
+}
+for (const [label, t] of totals)
+  console.log(
+    `${label.padEnd(40)} nDCG@10 ${(t.n / queries.length).toFixed(4)}  recall@100 ${(t.r / queries.length).toFixed(4)}`,
+  );
+console.log(
+  `ms/query (${queries.length} queries, machine shared): text ${(times.text / queries.length).toFixed(1)}, vector ${(times.vector / queries.length).toFixed(1)}, hybrid ${(times.hybrid / queries.length).toFixed(1)}`,
+);
+await dropBenchOrg(database, orgId);
+await database.close();

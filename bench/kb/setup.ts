@@ -1,0 +1,54 @@
+// Shared setup of the knowledge-base benches: a migrated database (PGlite in memory, or DATABASE_URL),
+// an organisation row and the timing helpers.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { openDatabase, setDb, type Database } from "../../src/server/db/client";
+
+export async function benchDatabase(): Promise<{ database: Database; orgId: string }> {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(url ? { url, poolSize: 4 } : {});
+  setDb(database.db);
+  const orgId = `bench-${randomUUID()}`;
+  await database.db.execute(sql`insert into organization (id, name, slug) values (${orgId}, 'KB bench', ${orgId})`);
+  return { database, orgId };
+}
+
+/** Removes the bench's organisation (its chunks and postings go with it) so PostgreSQL is left clean. */
+export async function dropBenchOrg(database: Database, orgId: string) {
+  await database.db.execute(sql`delete from organization where id = ${orgId}`);
+}
+
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+export const dbLabel = () => (process.env.DATABASE_URL ? "PostgreSQL" : "PGlite");
+
+export async function benchKb(database: Database, orgId: string, dims: number): Promise<string> {
+  const id = randomUUID();
+  await database.db.execute(sql`
+    insert into knowledge_base (id, organization_id, name, embedding_model, embedding_dimensions)
+    values (${id}, ${orgId}, 'Bench', 'openai:text-embedding-3-small', ${dims})`);
+  return id;
+}
+
+/** kb_file rows for `names`, in one statement; returns their ids in order. */
+export async function benchFiles(database: Database, orgId: string, kbId: string, names: string[]): Promise<string[]> {
+  const ids = names.map(() => randomUUID());
+  for (let i = 0; i < names.length; i += 1000) {
+    const values = sql.join(
+      names
+        .slice(i, i + 1000)
+        .map(
+          (name, j) =>
+            sql`(${ids[i + j]}, ${orgId}, ${kbId}, ${name}, ${`bench/${name}`}, ${`bench/${name}.txt`}, 'text/plain', 'indexed')`,
+        ),
+      sql`, `,
+    );
+    await database.db.execute(sql`
+      insert into kb_file (id, organization_id, knowledge_base_id, file_name, file_key, content_key, content_type,
+        processing_status) values ${values}`);
+  }
+  return ids;
+}

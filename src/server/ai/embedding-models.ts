@@ -1,0 +1,54 @@
+// Resolves a knowledge base's embedding model key (hub §3: `openai:{model}` or `azure:{instance}`) to
+// an AI SDK embedding model built from the organisation's credentials, as models.ts does for chat.
+import type { EmbeddingModel } from "ai";
+import { createAzure } from "@ai-sdk/azure";
+import { createOpenAI } from "@ai-sdk/openai";
+import { AppError } from "../errors";
+import { getCredentials } from "../providers/connection-store";
+import { validateCredentials } from "../providers/connection-service";
+import { getOrgState } from "../settings/queries";
+import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
+import { baseUrlFor } from "./base-urls";
+import { guardedStreamFetch } from "../net/guarded-stream-fetch";
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+
+async function credentialsFor(orgId: string, providerKey: string) {
+  const creds = await getCredentials({ orgId, key: providerKey });
+  const def = PROVIDER_BY_KEY[providerKey];
+  if (!creds)
+    throw new AppError(
+      "bad_request",
+      `${def?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`,
+    );
+  return def ? validateCredentials(def, creds) : creds;
+}
+
+export async function resolveEmbeddingModel({
+  orgId,
+  modelKey,
+}: {
+  orgId: string;
+  modelKey: string;
+}): Promise<EmbeddingModel> {
+  const sep = modelKey.indexOf(":");
+  const prefix = sep > 0 ? modelKey.slice(0, sep) : "";
+  const name = modelKey.slice(sep + 1);
+  if (prefix === "openai") {
+    const c = await credentialsFor(orgId, "openai");
+    return createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).embedding(name);
+  }
+  if (prefix === "azure" || prefix === "azure_openai") {
+    const instance = (await getOrgState({ orgId })).modelPreferences.modelInstances?.[`azure:${name}`];
+    const c = await credentialsFor(orgId, "azure_openai");
+    // The resource name is an org admin's input: requests go through the outbound guard.
+    const azure = createAzure({
+      resourceName: str(c.RESOURCE_NAME),
+      apiKey: str(c.API_KEY),
+      baseURL: baseUrlFor("azure_openai"),
+      fetch: guardedStreamFetch,
+    });
+    return azure.embedding(instance?.deploymentName ?? name);
+  }
+  throw new AppError("bad_request", `Unknown embedding model: ${modelKey}`);
+}

@@ -1,0 +1,98 @@
+CREATE TABLE "kb_blob_deletion" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "kb_blob_deletion_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"organization_id" text NOT NULL,
+	"key" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "kb_file" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"knowledge_base_id" uuid NOT NULL,
+	"uploaded_by" text,
+	"file_name" text NOT NULL,
+	"file_key" text NOT NULL,
+	"content_key" text NOT NULL,
+	"content_type" text NOT NULL,
+	"file_size" bigint DEFAULT 0 NOT NULL,
+	"processing_status" text DEFAULT 'pending' NOT NULL,
+	"processing_error" text,
+	"extracted_data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"extracted_data_pages" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"page_count" integer,
+	"chunk_count" integer DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"lease_owner" text,
+	"lease_expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "kb_file_org_id_unique" UNIQUE("organization_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "knowledge_base" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"embedding_model" text NOT NULL,
+	"embedding_dimensions" integer NOT NULL,
+	"extraction_model" text,
+	"extraction_schema" jsonb,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "knowledge_base_org_id_unique" UNIQUE("organization_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kb_chunk" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "kb_chunk_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"organization_id" text NOT NULL,
+	"knowledge_base_id" uuid NOT NULL,
+	"file_id" uuid NOT NULL,
+	"chunk_index" integer NOT NULL,
+	"page_number" integer,
+	"content" text NOT NULL,
+	"embedding" vector NOT NULL,
+	"dims" smallint NOT NULL,
+	"doc_len" integer NOT NULL,
+	CONSTRAINT "kb_chunk_org_id_unique" UNIQUE("organization_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kb_file_index_stat" (
+	"organization_id" text NOT NULL,
+	"knowledge_base_id" uuid NOT NULL,
+	"file_id" uuid PRIMARY KEY NOT NULL,
+	"chunk_count" integer NOT NULL,
+	"total_len" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "kb_posting" (
+	"organization_id" text NOT NULL,
+	"knowledge_base_id" uuid NOT NULL,
+	"chunk_id" bigint NOT NULL,
+	"term" text NOT NULL,
+	"tf" integer NOT NULL,
+	"doc_len" integer NOT NULL,
+	CONSTRAINT "kb_posting_pkey" PRIMARY KEY("chunk_id","term")
+);
+--> statement-breakpoint
+ALTER TABLE "kb_file" ADD CONSTRAINT "kb_file_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_file" ADD CONSTRAINT "kb_file_uploaded_by_user_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_file" ADD CONSTRAINT "kb_file_knowledge_base_fk" FOREIGN KEY ("organization_id","knowledge_base_id") REFERENCES "public"."knowledge_base"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "knowledge_base" ADD CONSTRAINT "knowledge_base_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "knowledge_base" ADD CONSTRAINT "knowledge_base_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_chunk" ADD CONSTRAINT "kb_chunk_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_chunk" ADD CONSTRAINT "kb_chunk_file_fk" FOREIGN KEY ("organization_id","file_id") REFERENCES "public"."kb_file"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_chunk" ADD CONSTRAINT "kb_chunk_knowledge_base_fk" FOREIGN KEY ("organization_id","knowledge_base_id") REFERENCES "public"."knowledge_base"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_file_index_stat" ADD CONSTRAINT "kb_file_index_stat_file_fk" FOREIGN KEY ("organization_id","file_id") REFERENCES "public"."kb_file"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_posting" ADD CONSTRAINT "kb_posting_chunk_fk" FOREIGN KEY ("organization_id","chunk_id") REFERENCES "public"."kb_chunk"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "kb_blob_deletion_due_idx" ON "kb_blob_deletion" USING btree ("next_attempt_at");--> statement-breakpoint
+CREATE INDEX "kb_file_org_kb_idx" ON "kb_file" USING btree ("organization_id","knowledge_base_id");--> statement-breakpoint
+CREATE INDEX "kb_file_job_idx" ON "kb_file" USING btree ("processing_status","lease_expires_at");--> statement-breakpoint
+CREATE INDEX "knowledge_base_org_idx" ON "knowledge_base" USING btree ("organization_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "kb_chunk_file_idx" ON "kb_chunk" USING btree ("organization_id","file_id","chunk_index");--> statement-breakpoint
+CREATE INDEX "kb_chunk_kb_idx" ON "kb_chunk" USING btree ("organization_id","knowledge_base_id","dims");--> statement-breakpoint
+CREATE INDEX "kb_file_index_stat_kb_idx" ON "kb_file_index_stat" USING btree ("organization_id","knowledge_base_id");
