@@ -42,5 +42,5 @@ export async function* contentPages(
     }
   }
   carry += decoder.decode();
-  if (carry || n > 0) yield { pageNumber: ++n, text: carry };
+  if (carry || n > 0) yield { pageNumber: n + 1, text: carry };
 }
