@@ -48,6 +48,8 @@ export interface FakeProvider {
   enqueue(...replies: ScriptedReply[]): void;
   /** The next embeddings requests fail with these HTTP statuses (429 carries Retry-After: 0), in order. */
   failEmbeddings(...statuses: number[]): void;
+  /** Every embeddings answer waits this long (tests that kill a server mid-ingestion). */
+  delayEmbeddings(ms: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -444,6 +446,7 @@ function openAIJson(res: ServerResponse, body: any, reply: ScriptedReply) {
 export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = {}): Promise<FakeProvider> {
   const queue: ScriptedReply[] = [];
   const embeddingFailures: number[] = [];
+  let embeddingDelayMs = Number(process.env.FAKE_EMBEDDING_DELAY_MS ?? 0);
   const requests: RecordedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -458,6 +461,7 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
         const type = status === 429 ? "rate_limit_exceeded" : "server_error";
         return sendError(res, "openai", { status, type, message: "The fake provider failed on purpose" });
       }
+      if (embeddingDelayMs) await sleep(embeddingDelayMs);
       res.writeHead(200, { "content-type": "application/json" });
       return void res.end(JSON.stringify(embeddingsResponse(body)));
     }
@@ -481,6 +485,9 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
     requests,
     enqueue: (...r) => queue.push(...r),
     failEmbeddings: (...statuses) => embeddingFailures.push(...statuses),
+    delayEmbeddings: (ms) => {
+      embeddingDelayMs = ms;
+    },
     reset: () => {
       queue.length = 0;
       embeddingFailures.length = 0;

@@ -9,6 +9,7 @@ import { log, setLogLevel } from "./logger";
 import { recoverInterruptedReplies } from "./chat/recover";
 import { setOwnListenPort } from "./net/outbound-guard";
 import { startKbWorker } from "./kb/ingest/worker";
+import { expireAllLeases } from "./kb/ingest/jobs";
 
 const started = performance.now();
 const config = loadConfig();
@@ -23,7 +24,9 @@ await recoverInterruptedReplies({ staleAfterSeconds });
 if (services.database.kind === "postgres")
   setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
 
-// Knowledge-base ingestion: every process claims files; a dead process's files are taken over.
+// Knowledge-base ingestion: every process claims files; a dead process's files are taken over (with
+// the embedded database at once, as for replies above; with PostgreSQL when their lease runs out).
+if (services.database.kind === "pglite") await expireAllLeases();
 const kbWorker = config.kbIngestConcurrency > 0 ? startKbWorker({ concurrency: config.kbIngestConcurrency }) : null;
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -110,3 +110,14 @@ export async function releaseJobs(owner: string): Promise<void> {
     })
     .where(and(eq(kbFile.leaseOwner, owner), inArray(kbFile.processingStatus, ["processing", "completed"])));
 }
+
+/**
+ * At start with the embedded database no other process can hold a lease: every file left processing
+ * by a process that died is taken over at once instead of when its lease runs out.
+ */
+export async function expireAllLeases(): Promise<void> {
+  await db()
+    .update(kbFile)
+    .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+    .where(inArray(kbFile.processingStatus, ["processing", "completed"]));
+}
