@@ -11,6 +11,8 @@ import { setOwnListenPort } from "./net/outbound-guard";
 import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
 import { clockFromEnv, setTaskClock } from "./scheduled-tasks/clock";
 import { createMailer } from "./email/mailer";
+import { startKbWorker } from "./kb/ingest/worker";
+import { expireAllLeases } from "./kb/ingest/jobs";
 
 const started = performance.now();
 const config = loadConfig();
@@ -37,6 +39,11 @@ if (config.scheduler.enabled)
     publicUrl: config.publicUrl,
   });
 
+// Knowledge-base ingestion: every process claims files; a dead process's files are taken over (with
+// the embedded database at once, as for replies above; with PostgreSQL when their lease runs out).
+if (services.database.kind === "pglite") await expireAllLeases();
+const kbWorker = config.kbIngestConcurrency > 0 ? startKbWorker({ concurrency: config.kbIngestConcurrency }) : null;
+
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   setOwnListenPort(info.port);
   log.info("Switchboard is listening", {
@@ -54,6 +61,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   server.close();
   stopScheduler();
+  await kbWorker?.stop().catch(() => {});
   await services.database.close().catch(() => {});
   process.exit(0);
 }

@@ -11,6 +11,7 @@ import type { Tx } from "./tx";
 const BATCH = 50;
 /** A claimed row is retried after this long if its worker died; failures back off up to an hour. */
 const CLAIM_SECONDS = 300;
+let pending: Promise<number> | null = null;
 const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** Math.min(attempts, 10));
 
 export async function queueBlobDeletions(tx: Tx, orgId: string, keys: string[]) {
@@ -18,8 +19,16 @@ export async function queueBlobDeletions(tx: Tx, orgId: string, keys: string[]) 
   if (unique.length) await tx.insert(kbBlobDeletion).values(unique.map((key) => ({ organizationId: orgId, key })));
 }
 
-/** Removes the due blobs; returns how many were removed. Safe to run in several processes at once. */
+/**
+ * Removes the due blobs, after any drain already under way in this process (whose claimed rows are
+ * not due for this one); returns how many were removed. Safe to run in several processes at once.
+ */
 export async function drainBlobDeletions(): Promise<number> {
+  const before = await (pending ?? Promise.resolve(0));
+  return before + (await drainDue());
+}
+
+async function drainDue(): Promise<number> {
   let removed = 0;
   for (;;) {
     // Claimed by pushing their due time out: another process skips them, a crash retries them later.
@@ -69,11 +78,9 @@ export async function drainBlobDeletions(): Promise<number> {
   }
 }
 
-let pending: Promise<number> | null = null;
-
 /** Starts a drain in the background (one at a time per process); the worker's loop also drains. */
 export function drainBlobDeletionsSoon(): Promise<number> {
-  pending ??= drainBlobDeletions()
+  pending ??= drainDue()
     .catch((err) => {
       log.error("knowledge-base blob deletions failed", { error: String(err?.message ?? err) });
       return 0;
