@@ -1,5 +1,5 @@
 // The Control Hub frame: seven tabs following the path, unknown paths falling back to Agents, and the
-// honest "coming soon" tabs; the sub-routes agents/new, agents/{id} and organization.
+// honest "coming soon" tab; the sub-routes agents/new, agents/{id} and organization.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectOpenAIViaApi, hubTabs, memberOfNewOrg, post } from "./control-hub-support";
@@ -36,7 +36,7 @@ test("[ROUTE-13] an unknown Control Hub path falls back to the Agents tab", asyn
   await expect(hubTabs(page).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
 });
 
-test("[ROUTE-17] [ROUTE-18] Knowledge Bases and Tasks say they are coming soon instead of showing made-up data", async ({
+test("[ROUTE-17] [ROUTE-18] Knowledge Bases shows the organisation's (none yet); Tasks says it is coming soon", async ({
   page,
 }) => {
   await signedInWithOrg(page);
@@ -45,7 +45,7 @@ test("[ROUTE-17] [ROUTE-18] Knowledge Bases and Tasks say they are coming soon i
   await expect(
     page.getByText("Create and manage document collections that your agents can search and reference."),
   ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Knowledge bases are coming soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Knowledge Bases Yet" })).toBeVisible();
   await hubTabs(page).getByRole("link", { name: "Tasks" }).click();
   await expect(page.getByRole("heading", { name: "Scheduled tasks are coming soon" })).toBeVisible();
 });

@@ -25,10 +25,18 @@ const settingsPage = async () => ({ Component: (await import("./features/setting
 const advancedSettingsPage = async () => ({
   Component: (await import("./features/settings/advanced-settings-page")).AdvancedSettingsPage,
 });
-const comingSoon =
-  (name: "KnowledgeBasesComingSoonPage" | "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
-    Component: (await import("./features/control-hub/coming-soon-page"))[name],
-  });
+const knowledgeBasesPage = async () => ({
+  Component: (await import("./features/knowledge-bases/knowledge-bases-page")).KnowledgeBasesPage,
+});
+const kbDetailPage = async () => ({
+  Component: (await import("./features/knowledge-bases/kb-detail-page")).KbDetailPage,
+});
+const fileReviewPage = async () => ({
+  Component: (await import("./features/knowledge-bases/file-review-page")).FileReviewPage,
+});
+const comingSoon = (name: "TasksComingSoonPage" | "UserManagementComingSoonPage") => async () => ({
+  Component: (await import("./features/control-hub/coming-soon-page"))[name],
+});
 
 export const router = createBrowserRouter([
   {
@@ -69,7 +77,9 @@ export const router = createBrowserRouter([
                       { path: "agents/:agentId", lazy: agentEditPage },
                       { path: "providers", lazy: providersPage },
                       { path: "models", lazy: modelsPage },
-                      { path: "knowledge-bases/*", lazy: comingSoon("KnowledgeBasesComingSoonPage") },
+                      { path: "knowledge-bases", lazy: knowledgeBasesPage },
+                      { path: "knowledge-bases/:knowledgeBaseId", lazy: kbDetailPage },
+                      { path: "knowledge-bases/:knowledgeBaseId/files/:fileId/review", lazy: fileReviewPage },
                       { path: "scheduled-tasks/*", lazy: comingSoon("TasksComingSoonPage") },
                       { path: "integrations", lazy: integrationsPage },
                       { path: "settings", lazy: settingsPage },
