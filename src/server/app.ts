@@ -31,6 +31,7 @@ import { blobRoutes } from "./storage/blob-routes";
 import { conversationRoutes } from "./conversations/routes";
 import { chatRoutes } from "./chat/routes";
 import { feedbackRoutes } from "./feedback/routes";
+import { kbRoutes } from "./kb/routes";
 
 export interface AppDeps {
   config: Config;
@@ -64,7 +65,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", fileRoutes)
     .route("/", conversationRoutes)
     .route("/", chatRoutes)
-    .route("/", feedbackRoutes);
+    .route("/", feedbackRoutes)
+    .route("/", kbRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

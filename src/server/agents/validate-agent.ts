@@ -7,6 +7,7 @@ import { INTEGRATION_BY_KEY } from "../../shared/connections/integrations";
 import { toolsByName } from "../../tools/registry";
 import { existingAgentIds } from "./queries";
 import { existingMcpServerIds } from "../mcp/queries";
+import { existingKnowledgeBaseIds } from "../kb/kb-queries";
 
 const fail = (message: string) => new AppError("bad_request", message);
 
@@ -52,8 +53,9 @@ export async function validateAgentReferences(opts: {
 
   const kbs =
     (toolConfig(input.tools, "search_knowledge_base").accessibleKnowledgeBaseIds as unknown[] | undefined) ?? [];
-  // Knowledge bases arrive with their own feature; until then no id can name one of this organisation's.
-  if (kbs.length) throw fail(`Unknown knowledge base: ${String(kbs[0])}`);
+  const kbsFound = await existingKnowledgeBaseIds({ orgId, ids: kbs.map(String) });
+  const missingKb = kbs.find((id) => !kbsFound.has(String(id)));
+  if (missingKb !== undefined) throw fail(`Unknown knowledge base: ${String(missingKb)}`);
 
   const servers = await existingMcpServerIds({ orgId, ids: input.mcpServers });
   const missingServer = input.mcpServers.find((id) => !servers.has(id));

@@ -6,3 +6,4 @@ export * from "./schema/conversations";
 export * from "./schema/files";
 export * from "./schema/sign-in-failures";
 export * from "./schema/knowledge-bases";
+export * from "./schema/kb-chunks";

@@ -3,8 +3,11 @@
 //   org/<orgId>/uploads/<fileId>/<name> and …/content.txt: the upload's row decides — its uploader and
 //     the organisation's admins. The extracted text is the upload's, not the organisation's.
 //   org/<orgId>/generated/<id>/<name>: the organisation's (tools' output, shown in the conversation).
+//   org/<orgId>/kb/<fileId>/<name>: a knowledge-base file, its text and page images — the organisation's
+//     members' once the file belongs to a knowledge base (knowledge bases are shared, decision 045);
+//     before that (presigned, not yet associated) its uploader's and the admins', like an upload.
 import { isOrgKey } from "./keys";
-import { getFileById, type FileRow } from "./queries";
+import { getFileById, isKnowledgeBaseFile, type FileRow } from "./queries";
 
 export interface Reader {
   orgId: string;
@@ -15,6 +18,7 @@ export interface Reader {
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const UPLOAD = new RegExp(`^org/[^/]+/uploads/(${UUID})/[^/]+$`);
 const GENERATED = new RegExp(`^org/[^/]+/generated/${UUID}/[^/]+$`);
+const KB = new RegExp(`^org/[^/]+/kb/(${UUID})/[^/]+$`);
 
 const mayRead = (reader: Reader, row: FileRow) =>
   reader.isAdmin || (row.userId !== null && row.userId === reader.userId);
@@ -37,6 +41,12 @@ export async function readableUpload(reader: Reader, key: string): Promise<FileR
 export async function canReadKey(reader: Reader, key: string): Promise<boolean> {
   if (!isOrgKey(reader.orgId, key)) return false;
   if (GENERATED.test(key)) return true;
+  const kbFileId = KB.exec(key)?.[1];
+  if (kbFileId) {
+    if (await isKnowledgeBaseFile({ orgId: reader.orgId, id: kbFileId })) return true;
+    const row = await getFileById({ orgId: reader.orgId, id: kbFileId });
+    return !!row && mayRead(reader, row) && (row.key === key || row.contentKey === key);
+  }
   const row = await uploadFor(reader, key);
   return !!row && (row.key === key || row.contentKey === key);
 }

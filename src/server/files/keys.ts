@@ -25,6 +25,12 @@ export function uploadKeys(orgId: string, fileId: string, fileName: string) {
   return { key: `${folder}/${storedFileName(fileName)}`, contentKey: `${folder}/${CONTENT_FILE_NAME}` };
 }
 
+/** A knowledge-base upload: readable by the organisation's members once it belongs to a knowledge base. */
+export function kbUploadKeys(orgId: string, fileId: string, fileName: string) {
+  const folder = `org/${orgId}/kb/${fileId}`;
+  return { key: `${folder}/${storedFileName(fileName)}`, contentKey: `${folder}/${CONTENT_FILE_NAME}` };
+}
+
 /** True when `key` is a well-formed key inside the organisation's folder. */
 export const isOrgKey = (orgId: string, key: string) => isValidKey(key) && key.startsWith(`org/${orgId}/`);
 

@@ -1,7 +1,7 @@
 // The file table. Every function takes the organisation and filters by it.
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { file } from "../db/tables";
+import { file, kbFile } from "../db/tables";
 import type { FileStatus } from "../db/schema/files";
 
 export type FileRow = typeof file.$inferSelect;
@@ -53,4 +53,14 @@ export async function updateFile({
     .update(file)
     .set(fields)
     .where(and(eq(file.organizationId, orgId), eq(file.id, id)));
+}
+
+/** True when the upload `id` belongs to one of the organisation's knowledge bases (its kb_file row). */
+export async function isKnowledgeBaseFile({ orgId, id }: { orgId: string; id: string }): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: kbFile.id })
+    .from(kbFile)
+    .where(and(eq(kbFile.organizationId, orgId), eq(kbFile.id, id)))
+    .limit(1);
+  return !!row;
 }

@@ -6,6 +6,7 @@ import { agentTenancyCases } from "../agents/tenancy-cases";
 import { settingsTenancyCases } from "../settings/tenancy-cases";
 import { chatTenancyCases } from "../chat/tenancy-cases";
 import { fileTenancyCases } from "../files/tenancy-cases";
+import { kbTenancyCases } from "../kb/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -16,4 +17,5 @@ export const tenancyCases: TenancyCases = {
   ...settingsTenancyCases,
   ...chatTenancyCases,
   ...fileTenancyCases,
+  ...kbTenancyCases,
 };

@@ -1,0 +1,30 @@
+// SQL pieces the index's writes and reads share.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+
+/** The database handle or a transaction on it: the index's writes join the caller's transaction. */
+export type Queryable = Pick<Db, "execute">;
+
+/**
+ * The text search configuration terms are made with: Snowball English stemming and stop words, the
+ * same analysis for chunks and queries (decision 048).
+ */
+export const TS_CONFIG = sql.raw(`'english'::regconfig`);
+
+/** A JS array as one SQL parameter (drizzle would spread it into a parameter list). */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** A vector literal for pgvector, cast to the dimension count the partial HNSW index expects. */
+export const vectorParam = (v: readonly number[], cast: SQL): SQL => sql`${`[${v.join(",")}]`}::${cast}`;
+
+/**
+ * The type an embedding is compared as: vector(n) up to HNSW's 2,000-dimension limit, halfvec(n)
+ * above it (text-embedding-3-large's 3,072). Must match the index expressions in the custom migration.
+ */
+export function vectorCast(dims: number): SQL {
+  if (!Number.isInteger(dims) || dims < 1 || dims > 16000) throw new Error(`Bad embedding dimension count: ${dims}`);
+  return sql.raw(dims > 2000 ? `halfvec(${dims})` : `vector(${dims})`);
+}
+
+export const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
