@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Bot, FileText, FolderOpen, Trash2 } from "lucide-react";
+import { adminOnly } from "@/client/components/admin/read-only-notice";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -12,10 +13,13 @@ import { KbStatusBadge } from "./status-badge";
 export function KbCard({
   kb,
   agentNames,
+  canDelete,
   onDelete,
 }: {
   kb: KnowledgeBase;
   agentNames: string[];
+  /** Deleting a knowledge base is for admins (decision 045); members see the button disabled. */
+  canDelete: boolean;
   onDelete: () => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -62,7 +66,13 @@ export function KbCard({
             Manage Files
           </Link>
         </Button>
-        <Button variant="outline" size="sm" className="text-destructive" onClick={() => setConfirming(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-destructive"
+          onClick={() => setConfirming(true)}
+          {...adminOnly(canDelete)}
+        >
           <Trash2 aria-hidden />
           Delete
         </Button>

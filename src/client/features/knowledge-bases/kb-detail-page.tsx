@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { ArrowLeft, FileJson, Pencil, Upload } from "lucide-react";
 import { toast } from "sonner";
+import { adminOnly } from "@/client/components/admin/read-only-notice";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Button } from "@/client/components/ui/button";
@@ -48,7 +49,7 @@ export function KbDetailPage() {
 }
 
 function KbDetail({ kb }: { kb: KnowledgeBase }) {
-  const { org } = useActiveOrg();
+  const { org, isAdmin } = useActiveOrg();
   const { data: filesData, error: filesError } = useKbFiles(org.id, kb.id);
   const { items, upload } = useKbUpload(org.id, kb.id);
   const actions = useFileActions(org.id, kb.id);
@@ -92,7 +93,7 @@ function KbDetail({ kb }: { kb: KnowledgeBase }) {
           {kb.description && <p className="max-w-3xl text-sm text-muted-foreground">{kb.description}</p>}
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)}>
+          <Button variant="outline" onClick={() => setEditing(true)} {...adminOnly(isAdmin)}>
             <Pencil aria-hidden />
             Edit
           </Button>

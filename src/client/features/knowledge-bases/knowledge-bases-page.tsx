@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { Library, Plus } from "lucide-react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
+import { adminOnly } from "@/client/components/admin/read-only-notice";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { EmptyState } from "@/client/components/empty-state";
 import { SectionHeader } from "@/client/components/section-header";
@@ -23,7 +24,7 @@ import { embeddingChoices } from "./kb-form-rules";
 import { NoEmbeddingModelPanel } from "./no-embedding-model-panel";
 
 export function KnowledgeBasesPage() {
-  const { org } = useActiveOrg();
+  const { org, isAdmin } = useActiveOrg();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const { data, error, mutate: reload } = useKnowledgeBases(org.id);
@@ -45,7 +46,7 @@ export function KnowledgeBasesPage() {
   }
 
   const createButton = (
-    <Button onClick={() => setCreating(true)} disabled={noEmbeddingModel}>
+    <Button onClick={() => setCreating(true)} disabled={noEmbeddingModel || !isAdmin} title={adminOnly(isAdmin).title}>
       <Plus aria-hidden />
       Create Knowledge Base
     </Button>
@@ -72,7 +73,11 @@ export function KnowledgeBasesPage() {
       ) : knowledgeBases.length === 0 ? (
         <EmptyState icon={Library} title={KB_TEXTS.noKnowledgeBases}>
           <p className="mb-4">Upload documents into a knowledge base so your agents can search and cite them.</p>
-          <Button onClick={() => setCreating(true)} disabled={noEmbeddingModel}>
+          <Button
+            onClick={() => setCreating(true)}
+            disabled={noEmbeddingModel || !isAdmin}
+            title={adminOnly(isAdmin).title}
+          >
             <Plus aria-hidden />
             {KB_TEXTS.createFirst}
           </Button>
@@ -84,6 +89,7 @@ export function KnowledgeBasesPage() {
               key={String(kb.id)}
               kb={kb}
               agentNames={kb.agents.map((a) => a.name)}
+              canDelete={isAdmin}
               onDelete={() => remove(kb.id)}
             />
           ))}
