@@ -99,7 +99,7 @@ afterEach(() => {
 const pdf = (name = "Annual report #1.pdf", size = 4) =>
   new File([new Uint8Array(size)], name, { type: "application/pdf" });
 
-describe("useKbUpload", () => {
+describe("useKbUpload", { timeout: 30_000 }, () => {
   it("[KB-31] [KB-32] [KB-64] [FILE-25] presign (knowledge-base purpose, sanitised name), PUT with per-file progress, associate; progress cleared at the end", async () => {
     const { result } = renderHook(() => useKbUpload("org_1", "kb_1"));
     const docx = new File(["PK"], "notes v2.docx", { type: "" });
