@@ -1,10 +1,15 @@
 // Office files rendered to HTML in the browser (decision 052): an online office viewer would have to
 // fetch the file from the internet, which a self-hosted deployment's storage does not allow. Word
-// (.docx) goes through mammoth, Excel (.xlsx/.xlsm/.xls) through SheetJS; both load only when needed.
+// (.docx) goes through mammoth, Excel (.xlsx/.xlsm) through ExcelJS (not SheetJS: decision 036); both
+// load only when needed. Legacy .xls, .doc and PowerPoint offer the download instead.
 import { extensionOf } from "@/shared/files/rules";
 
 /** Old binary Word (.doc) and PowerPoint have no in-browser renderer here: they show "Preview not available". */
-export const canRenderOffice = (fileName: string) => ["docx", "xlsx", "xlsm", "xls"].includes(extensionOf(fileName));
+export const canRenderOffice = (fileName: string) => ["docx", "xlsx", "xlsm"].includes(extensionOf(fileName));
+
+/** Enough of a sheet to review against: the preview is not a spreadsheet editor. */
+const MAX_ROWS = 500;
+const MAX_COLUMNS = 50;
 
 interface MammothBrowser {
   convertToHtml(input: { arrayBuffer: ArrayBuffer }): Promise<{ value: string }>;
@@ -19,11 +24,22 @@ export async function officeToHtml(fileName: string, bytes: ArrayBuffer): Promis
     const mammoth = mod.default ?? mod;
     return (await mammoth.convertToHtml({ arrayBuffer: bytes })).value;
   }
-  const XLSX = await import("xlsx");
-  const book = XLSX.read(bytes, { type: "array" });
-  return book.SheetNames.map(
-    (name) => `<h2>${escapeHtml(name)}</h2>${XLSX.utils.sheet_to_html(book.Sheets[name]!, { header: "", footer: "" })}`,
-  ).join("");
+  const { default: ExcelJS } = await import("exceljs");
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes);
+  return book.worksheets
+    .map((sheet) => {
+      const rows: string[] = [];
+      sheet.eachRow((row, n) => {
+        if (n > MAX_ROWS) return;
+        const cells: string[] = [];
+        for (let c = 1; c <= Math.min(row.cellCount, MAX_COLUMNS); c++)
+          cells.push(`<td>${escapeHtml(row.getCell(c).text ?? "")}</td>`);
+        rows.push(`<tr>${cells.join("")}</tr>`);
+      });
+      return `<h2>${escapeHtml(sheet.name)}</h2><table>${rows.join("")}</table>`;
+    })
+    .join("");
 }
 
 const escapeHtml = (s: string) =>
