@@ -1,5 +1,7 @@
-// A loopback stand-in for model providers: speaks OpenAI Chat Completions SSE (/v1/chat/completions)
-// and Anthropic Messages SSE (/v1/messages) so the real provider packages run against it.
+// A loopback stand-in for model providers: speaks OpenAI Chat Completions SSE (/v1/chat/completions,
+// and its non-streaming JSON form, with structured output for response_format json_schema), OpenAI's
+// and Azure's embeddings (POST …/embeddings: data[].embedding, usage) with deterministic vectors, and
+// Anthropic Messages SSE (/v1/messages) so the real provider packages run against it.
 // No dependencies and only erasable TypeScript: `node e2e/support/fake-provider.ts` runs it directly.
 // Like the real APIs it refuses, before streaming (src/server/ai/fake-provider.test.ts proves each):
 // - OpenAI: no Bearer key (401), no model, empty messages, max_tokens/max_completion_tokens below 1,
@@ -44,6 +46,8 @@ export interface FakeProvider {
   port: number;
   requests: RecordedRequest[];
   enqueue(...replies: ScriptedReply[]): void;
+  /** The next embeddings requests fail with these HTTP statuses (429 carries Retry-After: 0), in order. */
+  failEmbeddings(...statuses: number[]): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -349,14 +353,114 @@ function readBody(req: IncomingMessage): Promise<any> {
   });
 }
 
+/**
+ * A deterministic embedding: words hashed into the dimensions (feature hashing with a sign), then
+ * normalised, so texts sharing words are close. The same text always gives the same vector.
+ */
+export function fakeEmbedding(text: string, dims: number): number[] {
+  const v = new Array<number>(dims).fill(0);
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const w of words) {
+    let h = 2166136261;
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
+    v[(h >>> 0) % dims]! += h & 0x10000 ? 1 : -1;
+  }
+  if (!words.length) v[0] = 1;
+  const norm = Math.sqrt(v.reduce((n, x) => n + x * x, 0)) || 1;
+  return v.map((x) => x / norm);
+}
+
+const EMBEDDING_DIMS: Record<string, number> = { "text-embedding-3-large": 3072 };
+
+/** OpenAI's (and Azure's) embeddings response for `input` (a string or a list of strings). */
+function embeddingsResponse(body: any) {
+  const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+  const dims = Number(body.dimensions) || EMBEDDING_DIMS[body.model] || 1536;
+  const tokens = inputs.reduce((n, t) => n + Math.ceil(String(t).length / 4), 0);
+  return {
+    object: "list",
+    data: inputs.map((t, index) => ({ object: "embedding", index, embedding: fakeEmbedding(String(t), dims) })),
+    model: body.model ?? "text-embedding-3-small",
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  };
+}
+
+function refuseEmbeddings(req: IncomingMessage, body: any): Refusal | undefined {
+  const bearer = /^Bearer\s+(\S+)/.exec(String(req.headers.authorization ?? ""))?.[1];
+  if (!bearer && !req.headers["api-key"])
+    return { status: 401, type: "invalid_request_error", message: "You didn't provide an API key." };
+  const inputs = Array.isArray(body?.input) ? body.input : [body?.input];
+  if (body?.input === undefined || inputs.length === 0 || inputs.some((t: unknown) => typeof t !== "string" || !t))
+    return { status: 400, type: "invalid_request_error", message: "'input' is invalid", param: "input" };
+  if (inputs.length > 2048)
+    return {
+      status: 400,
+      type: "invalid_request_error",
+      message: `'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.`,
+    };
+  return undefined;
+}
+
+/** A value of the JSON schema's shape, for structured output when no reply is scripted. */
+export function valueForSchema(schema: any, name = "value"): unknown {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t: string) => t !== "null") : schema?.type;
+  if (schema?.enum) return schema.enum[0];
+  if (schema?.anyOf) return valueForSchema(schema.anyOf.find((s: any) => s.type !== "null") ?? schema.anyOf[0], name);
+  switch (type) {
+    case "object":
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, valueForSchema(v, k)]));
+    case "array":
+      return [valueForSchema(schema.items, name)];
+    case "number":
+    case "integer":
+      return name.toLowerCase().includes("page") ? 1 : 42;
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    default:
+      return schema?.format === "date" ? "2026-01-01" : `Fake ${name}`;
+  }
+}
+
+/** Chat Completions without streaming: one JSON body (what generateText and structured output call). */
+function openAIJson(res: ServerResponse, body: any, reply: ScriptedReply) {
+  const schema = body.response_format?.json_schema?.schema;
+  const content = reply.text ?? (schema ? JSON.stringify(valueForSchema(schema)) : "");
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(
+    JSON.stringify({
+      id: "chatcmpl-fake",
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 },
+    }),
+  );
+}
+
 /** `keyless`: answer Chat Completions without a key, as Ollama or vLLM do behind an OpenAI-compatible URL. */
 export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = {}): Promise<FakeProvider> {
   const queue: ScriptedReply[] = [];
+  const embeddingFailures: number[] = [];
   const requests: RecordedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const path = (req.url ?? "").split("?")[0]!;
     requests.push({ path, body, headers: req.headers });
+    if (req.method === "POST" && path.endsWith("/embeddings")) {
+      const refusal = refuseEmbeddings(req, body);
+      if (refusal) return sendError(res, "openai", refusal);
+      const status = embeddingFailures.shift();
+      if (status) {
+        if (status === 429) res.setHeader("retry-after", "0");
+        const type = status === 429 ? "rate_limit_exceeded" : "server_error";
+        return sendError(res, "openai", { status, type, message: "The fake provider failed on purpose" });
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(JSON.stringify(embeddingsResponse(body)));
+    }
     const api = path.endsWith("/messages") ? "anthropic" : path.endsWith("/chat/completions") ? "openai" : null;
     if (!api) return void res.writeHead(404).end();
     const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body, opts.keyless);
@@ -366,6 +470,7 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
       const type = api === "anthropic" ? (reply.httpError === 529 ? "overloaded_error" : "api_error") : "server_error";
       return sendError(res, api, { status: reply.httpError, type, message: "The fake provider failed on purpose" });
     }
+    if (api === "openai" && body.stream !== true) return openAIJson(res, body, reply);
     return api === "anthropic" ? anthropicStream(res, body, reply) : openAIStream(res, body, reply);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -375,8 +480,10 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
     port: actual,
     requests,
     enqueue: (...r) => queue.push(...r),
+    failEmbeddings: (...statuses) => embeddingFailures.push(...statuses),
     reset: () => {
       queue.length = 0;
+      embeddingFailures.length = 0;
       requests.length = 0;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

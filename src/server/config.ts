@@ -47,6 +47,7 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.string().url().default("https://accounts.google.com/.well-known/openid-configuration"),
   MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  KB_INGEST_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   SMTP_URL: z.string().url("SMTP_URL must be a URL such as smtp://user:password@host:587").optional(),
   SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -90,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
     mcpConnectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
     mcpToolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
+    kbIngestConcurrency: e.KB_INGEST_CONCURRENCY,
     smtp: parseSmtp(e.SMTP_URL, e.SMTP_FROM),
     cspImgSources: e.CSP_IMG_SOURCES,
   };

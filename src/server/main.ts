@@ -8,6 +8,7 @@ import { createServices } from "./services";
 import { log, setLogLevel } from "./logger";
 import { recoverInterruptedReplies } from "./chat/recover";
 import { setOwnListenPort } from "./net/outbound-guard";
+import { startKbWorker } from "./kb/ingest/worker";
 
 const started = performance.now();
 const config = loadConfig();
@@ -21,6 +22,9 @@ const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
 await recoverInterruptedReplies({ staleAfterSeconds });
 if (services.database.kind === "postgres")
   setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {}), 30_000).unref();
+
+// Knowledge-base ingestion: every process claims files; a dead process's files are taken over.
+const kbWorker = config.kbIngestConcurrency > 0 ? startKbWorker({ concurrency: config.kbIngestConcurrency }) : null;
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   setOwnListenPort(info.port);
@@ -38,6 +42,7 @@ async function shutdown(signal: string) {
   closing = true;
   log.info("shutting down", { signal });
   server.close();
+  await kbWorker?.stop().catch(() => {});
   await services.database.close().catch(() => {});
   process.exit(0);
 }

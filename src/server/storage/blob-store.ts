@@ -45,6 +45,10 @@ export interface BlobStore {
   presignGet(input: PresignGetInput): Promise<string>;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  /** The object as a stream, never whole in memory (knowledge-base files are up to 250 MB); null when missing. */
+  openRead(key: string): Promise<NodeJS.ReadableStream | null>;
+  /** Stores a file from disk by streaming it. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   head(key: string): Promise<ObjectInfo | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

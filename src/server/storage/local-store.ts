@@ -2,7 +2,7 @@
 // DATA_DIR/files-meta/<key>.json. Presigned URLs point at our own /api/blob/* routes and are signed
 // with HMAC-SHA256 (signed-url.ts); blob-routes.ts serves them.
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -127,6 +127,20 @@ export class LocalBlobStore implements BlobStore {
           size: bytes.byteLength,
         }
       : null;
+  }
+
+  async openRead(key: string): Promise<NodeJS.ReadableStream | null> {
+    if (!(await this.head(key))) return null;
+    return createReadStream(this.filePath(key));
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const { size } = await stat(filePath);
+    await this.commit(
+      key,
+      (tmp) => copyFile(filePath, tmp),
+      () => ({ contentType, size, metadata: {} }),
+    );
   }
 
   async head(key: string): Promise<ObjectInfo | null> {

@@ -112,6 +112,35 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  async openRead(key: string): Promise<NodeJS.ReadableStream | null> {
+    if (!isValidKey(key)) return null;
+    const { sdk, client } = await this.connect();
+    try {
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return res.Body as NodeJS.ReadableStream;
+    } catch (err) {
+      if (isMissing(sdk, err)) return null;
+      throw err;
+    }
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { createReadStream } = await import("node:fs");
+    const { stat } = await import("node:fs/promises");
+    const { size } = await stat(filePath);
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
   async head(key: string): Promise<ObjectInfo | null> {
     if (!isValidKey(key)) return null;
     const { sdk, client } = await this.connect();

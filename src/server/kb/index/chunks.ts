@@ -18,7 +18,8 @@ export async function insertChunks(
   if (chunks.length === 0) return;
   const dims = chunks[0]!.embedding.length;
   for (const c of chunks) {
-    if (c.embedding.length !== dims || dims === 0) throw new Error("Every chunk of a file needs an embedding of one size");
+    if (c.embedding.length !== dims || dims === 0)
+      throw new Error("Every chunk of a file needs an embedding of one size");
     if (!c.embedding.every(Number.isFinite)) throw new Error("An embedding holds a value that is not a finite number");
   }
   let chunkCount = 0;
@@ -62,9 +63,7 @@ export async function insertChunks(
 /** Removes a file's chunks, postings and statistics (re-processing a file starts from nothing). */
 export async function deleteFileChunks(tx: Queryable, orgId: string, fileId: string): Promise<void> {
   await tx.execute(sql`delete from kb_chunk where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
-  await tx.execute(
-    sql`delete from kb_file_index_stat where organization_id = ${orgId} and file_id = ${fileId}::uuid`,
-  );
+  await tx.execute(sql`delete from kb_file_index_stat where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
 }
 
 /** Removes every chunk of a knowledge base (its postings go through the cascade). */

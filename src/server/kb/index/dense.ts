@@ -13,7 +13,13 @@ export interface DenseHit {
 /** Must run inside a transaction: the HNSW settings are SET LOCAL. */
 export async function denseSearch(
   tx: Queryable,
-  opts: { orgId: string; kbIds: readonly string[]; embedding: readonly number[]; limit: number; fileFilter: SQL | null },
+  opts: {
+    orgId: string;
+    kbIds: readonly string[];
+    embedding: readonly number[];
+    limit: number;
+    fileFilter: SQL | null;
+  },
 ): Promise<DenseHit[]> {
   const dims = opts.embedding.length;
   const cast = vectorCast(dims);

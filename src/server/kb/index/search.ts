@@ -115,7 +115,5 @@ export function fuse(
     if (i < seen.legRank) Object.assign(seen, { searchType: "vector", similarityScore: sim, legRank: i });
   });
   // A single leg keeps its own order (text-only or vector-only searches are not reordered).
-  return [...out.values()]
-    .sort((a, b) => b.fused - a.fused || a.chunkId - b.chunkId)
-    .map(({ legRank: _, ...f }) => f);
+  return [...out.values()].sort((a, b) => b.fused - a.fused || a.chunkId - b.chunkId).map(({ legRank: _, ...f }) => f);
 }
