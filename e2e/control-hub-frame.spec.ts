@@ -1,5 +1,5 @@
 // The Control Hub frame: seven tabs following the path, unknown paths falling back to Agents, the
-// honest "coming soon" tab; the sub-routes agents/new, agents/{id} and organization.
+// Knowledge Bases and Tasks pages; the sub-routes agents/new, agents/{id} and organization.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectOpenAIViaApi, hubTabs, memberOfNewOrg, post } from "./control-hub-support";
@@ -36,7 +36,7 @@ test("[ROUTE-13] an unknown Control Hub path falls back to the Agents tab", asyn
   await expect(hubTabs(page).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
 });
 
-test("[ROUTE-17] [ROUTE-18] Knowledge Bases says it is coming soon; Tasks shows the scheduled tasks", async ({
+test("[ROUTE-17] [ROUTE-18] Knowledge Bases shows the organisation's (none yet); Tasks shows the scheduled tasks", async ({
   page,
 }) => {
   await signedInWithOrg(page);
@@ -45,7 +45,7 @@ test("[ROUTE-17] [ROUTE-18] Knowledge Bases says it is coming soon; Tasks shows 
   await expect(
     page.getByText("Create and manage document collections that your agents can search and reference."),
   ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Knowledge bases are coming soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Knowledge Bases Yet" })).toBeVisible();
   await hubTabs(page).getByRole("link", { name: "Tasks" }).click();
   await expect(page.getByRole("heading", { name: "Scheduled Tasks" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create Task" })).toBeVisible();

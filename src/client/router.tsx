@@ -31,8 +31,14 @@ const advancedSettingsPage = async () => ({
 const scheduledTasksPage = async () => ({
   Component: (await import("./features/scheduled-tasks/scheduled-tasks-page")).ScheduledTasksPage,
 });
-const comingSoon = (name: "KnowledgeBasesComingSoonPage") => async () => ({
-  Component: (await import("./features/control-hub/coming-soon-page"))[name],
+const knowledgeBasesPage = async () => ({
+  Component: (await import("./features/knowledge-bases/knowledge-bases-page")).KnowledgeBasesPage,
+});
+const kbDetailPage = async () => ({
+  Component: (await import("./features/knowledge-bases/kb-detail-page")).KbDetailPage,
+});
+const fileReviewPage = async () => ({
+  Component: (await import("./features/knowledge-bases/file-review-page")).FileReviewPage,
 });
 
 export const router = createBrowserRouter([
@@ -76,7 +82,9 @@ export const router = createBrowserRouter([
                       { path: "agents/:agentId", lazy: agentEditPage },
                       { path: "providers", lazy: providersPage },
                       { path: "models", lazy: modelsPage },
-                      { path: "knowledge-bases/*", lazy: comingSoon("KnowledgeBasesComingSoonPage") },
+                      { path: "knowledge-bases", lazy: knowledgeBasesPage },
+                      { path: "knowledge-bases/:knowledgeBaseId", lazy: kbDetailPage },
+                      { path: "knowledge-bases/:knowledgeBaseId/files/:fileId/review", lazy: fileReviewPage },
                       { path: "scheduled-tasks", lazy: scheduledTasksPage },
                       { path: "integrations", lazy: integrationsPage },
                       { path: "settings", lazy: settingsPage },

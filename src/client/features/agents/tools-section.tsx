@@ -7,7 +7,12 @@ import { CallableAgentsList } from "./callable-agents-list";
 import { FormSection } from "./form-section";
 import { KnowledgeBasesList } from "./knowledge-bases-list";
 import { ToolPicker } from "./tool-picker";
-import { callableAgentIds, setCallableAgentIds } from "./tool-settings";
+import {
+  accessibleKnowledgeBaseIds,
+  callableAgentIds,
+  setAccessibleKnowledgeBaseIds,
+  setCallableAgentIds,
+} from "./tool-settings";
 
 type Tools = Record<string, ToolSetting>;
 
@@ -40,7 +45,12 @@ export const ToolsSection = memo(function ToolsSection({
               onChange={(ids) => onChange(setCallableAgentIds(tools, ids))}
             />
           ),
-          search_knowledge_base: <KnowledgeBasesList />,
+          search_knowledge_base: (
+            <KnowledgeBasesList
+              selected={accessibleKnowledgeBaseIds(tools)}
+              onChange={(ids) => onChange(setAccessibleKnowledgeBaseIds(tools, ids))}
+            />
+          ),
         }}
       />
     </FormSection>

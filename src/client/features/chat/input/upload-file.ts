@@ -2,6 +2,7 @@
 // non-images. Errors carry the spec's internal texts (FILE-38).
 import { authFetch, isApiFailure } from "@/client/lib/api";
 import { orgPath } from "@/client/lib/org-api";
+import { putWithProgress, UploadFailure, withConcurrency } from "@/client/lib/upload";
 import { isImageFile, sanitizeFileName } from "@/shared/files/rules";
 import { uploadContentType } from "@/shared/files/content-types";
 import type { ExtractContentResult, PresignedUpload } from "@/shared/files/schema";
@@ -32,7 +33,7 @@ export async function uploadChatFile(
   });
   if (isApiFailure(presigned) || !presigned?.url) throw new Error("Failed to get upload URL");
 
-  await putWithProgress(presigned, file, contentType, onProgress);
+  await put(presigned, file, contentType, onProgress);
 
   let extraction: ExtractionStatus = "skipped";
   if (!isImageFile(name, contentType)) {
@@ -56,48 +57,18 @@ export async function uploadChatFile(
   };
 }
 
-/** XHR rather than fetch: only XHR reports upload progress (FILE-28). */
-function putWithProgress(
-  presigned: PresignedUpload,
-  file: File,
-  contentType: string,
-  onProgress: (percent: number) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(presigned.method ?? "PUT", presigned.url);
-    const headers: Record<string, string> = { "Content-Type": contentType, ...presigned.headers };
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status === 200) {
-        onProgress(100);
-        resolve();
-      } else reject(new Error(`Upload failed with status ${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-    };
-    xhr.onerror = () => reject(new Error("Upload failed due to network error."));
-    xhr.send(file);
-  });
+/** The chat's wording of a failed PUT (FILE-38): its network text ends with a full stop. */
+async function put(presigned: PresignedUpload, file: File, contentType: string, onProgress: (p: number) => void) {
+  try {
+    await putWithProgress(presigned, file, contentType, onProgress);
+  } catch (err) {
+    if (err instanceof UploadFailure && err.status === 0)
+      throw new Error("Upload failed due to network error.", { cause: err });
+    throw err;
+  }
 }
 
 /** Runs tasks with at most `limit` at once (CONST-02: 4 outside knowledge-base uploads). */
-export async function withConcurrency<T, R>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await run(items[i]!, i);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
+export { withConcurrency };
 
 export const CHAT_UPLOAD_CONCURRENCY = 4;
