@@ -59,14 +59,16 @@ export function makeRunSubAgent(
           parentToolCallId: toolCallId,
         });
     }
-    await db().insert(message).values({
-      id: randomUUID(),
-      organizationId: parent.orgId,
-      conversationId: threadId,
-      role: "user",
-      content: text,
-      parts: [{ type: "text", text }],
-    });
+    await db()
+      .insert(message)
+      .values({
+        id: randomUUID(),
+        organizationId: parent.orgId,
+        conversationId: threadId,
+        role: "user",
+        content: text,
+        parts: [{ type: "text", text }],
+      });
     const history = await toModelMessages(
       await listMessages({ orgId: parent.orgId, conversationId: threadId }),
       async () => [],

@@ -52,9 +52,7 @@ export const agentFields = {
   tools: z.record(toolSetting).default({}),
   showInChat: z.boolean().default(true),
   // The spec only says integrations are "sent empty": {} (what some clients send), [] and absent all mean none.
-  integrations: z
-    .preprocess((v) => (v === null || isEmptyObject(v) ? [] : v), z.array(z.unknown()))
-    .default([]),
+  integrations: z.preprocess((v) => (v === null || isEmptyObject(v) ? [] : v), z.array(z.unknown())).default([]),
   mcpServers: z.array(intId()).default([]),
 };
 

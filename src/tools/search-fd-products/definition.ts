@@ -10,7 +10,8 @@ export const searchFdProducts = defineTool({
   category: "Web & Search",
   isPrivate: true,
   progressVerb: SEARCHING,
-  statusLine: ({ ok, result }) => (ok ? "Searched FD products" : prefixedError("Error searching FD products: ", result)),
+  statusLine: ({ ok, result }) =>
+    ok ? "Searched FD products" : prefixedError("Error searching FD products: ", result),
   input: z.object({
     search_term: text("Product name, ingredient or keyword to search for."),
     pages: z.number().int().min(1).max(10).default(2).describe("How many result pages to fetch (1 to 10, default 2)."),
