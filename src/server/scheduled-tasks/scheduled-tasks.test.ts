@@ -306,7 +306,7 @@ describe("runs", () => {
 
   it("decision 041: an occurrence due while the previous run is still going is skipped, not run alongside", async () => {
     now = Date.parse("2026-06-03T08:00:30Z");
-    const t = await create(f.a.admin, { schedule: "*/15 * * * *", timeZone: "UTC", prompt: "[slow] go on" });
+    const t = await create(f.a.admin, { schedule: "*/15 * * * *", timeZone: "UTC", prompt: "[long] go on" });
     now = Date.parse("2026-06-03T08:15:01Z");
     const s = scheduler();
     await s.tick(); // 08:15 starts and is still streaming
