@@ -90,6 +90,9 @@ describe("a server killed mid-reply", () => {
         HOST: "127.0.0.1",
         DATA_DIR: tempDataDir(),
         SECRET_KEY: "crash-test-secret-key-0123456789",
+        // Only the chat is under test: no background workers that would take other tests' rows.
+        SCHEDULER: "off",
+        KB_INGEST_CONCURRENCY: "0",
         PUBLIC_URL: "http://localhost",
         LOG_LEVEL: "info",
         AUTH_RATE_LIMIT_MAX: "100000",

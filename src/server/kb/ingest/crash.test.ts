@@ -61,6 +61,7 @@ describe("a server killed mid-ingestion", () => {
       HOST: "127.0.0.1",
       DATA_DIR: tempDataDir(),
       SECRET_KEY: "crash-test-secret-key-0123456789",
+      SCHEDULER: "off", // only ingestion is under test
       PUBLIC_URL: "http://localhost",
       LOG_LEVEL: "info",
       AUTH_RATE_LIMIT_MAX: "100000",
