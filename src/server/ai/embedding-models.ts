@@ -4,25 +4,10 @@ import type { EmbeddingModel } from "ai";
 import { createAzure } from "@ai-sdk/azure";
 import { createOpenAI } from "@ai-sdk/openai";
 import { AppError } from "../errors";
-import { getCredentials } from "../providers/connection-store";
-import { validateCredentials } from "../providers/connection-service";
 import { getOrgState } from "../settings/queries";
-import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
 import { baseUrlFor } from "./base-urls";
+import { credentialsFor, str } from "./models";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
-
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-
-async function credentialsFor(orgId: string, providerKey: string) {
-  const creds = await getCredentials({ orgId, key: providerKey });
-  const def = PROVIDER_BY_KEY[providerKey];
-  if (!creds)
-    throw new AppError(
-      "bad_request",
-      `${def?.name ?? providerKey} is not connected. Ask an admin to connect it in the Control Hub.`,
-    );
-  return def ? validateCredentials(def, creds) : creds;
-}
 
 export async function resolveEmbeddingModel({
   orgId,

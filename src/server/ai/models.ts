@@ -18,7 +18,7 @@ import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/pro
 import { baseUrlFor } from "./base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+export const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
 export interface ResolvedModel {
   model: LanguageModel;
@@ -26,7 +26,8 @@ export interface ResolvedModel {
   modelName: string;
 }
 
-async function credentialsFor(orgId: string, providerKey: string) {
+/** The organisation's decrypted credentials for a provider, checked again at use; a clear error when not connected. */
+export async function credentialsFor(orgId: string, providerKey: string) {
   const creds = await getCredentials({ orgId, key: providerKey });
   const def = PROVIDER_BY_KEY[providerKey];
   if (!creds)
