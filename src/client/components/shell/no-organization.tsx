@@ -10,6 +10,7 @@ import { Separator } from "@/client/components/ui/separator";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { authClient } from "@/client/lib/auth-client";
 import { CreateOrgForm } from "./create-org-form";
+import { OrgRow } from "./org-row";
 import { PendingInvitations } from "./pending-invitations";
 import { UserMenu } from "./user-menu";
 import { useOrgActions } from "./use-org-actions";
@@ -57,16 +58,12 @@ export function NoOrganization({ user }: { user: UserInfo }) {
                 </h3>
                 <ul className="grid gap-2">
                   {user.organizations.map((org) => (
-                    <li key={org.id} className="flex items-center gap-3 rounded-lg border bg-background p-3">
-                      <span className="flex size-8 items-center justify-center rounded-md bg-primary/10 text-primary">
-                        <Building2 className="size-4" aria-hidden />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate text-sm font-medium">{org.name}</span>
-                        <span className="block text-xs text-muted-foreground">
-                          {isAdminRole(org.role) ? "Admin" : "Member"}
-                        </span>
-                      </span>
+                    <OrgRow
+                      key={org.id}
+                      icon={Building2}
+                      name={org.name}
+                      detail={isAdminRole(org.role) ? "Admin" : "Member"}
+                    >
                       <Button
                         size="sm"
                         variant="outline"
@@ -76,7 +73,7 @@ export function NoOrganization({ user }: { user: UserInfo }) {
                       >
                         Select
                       </Button>
-                    </li>
+                    </OrgRow>
                   ))}
                 </ul>
               </section>

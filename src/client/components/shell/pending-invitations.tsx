@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { isAdminRole } from "@/shared/roles";
 import { Button } from "@/client/components/ui/button";
 import { authClient } from "@/client/lib/auth-client";
+import { OrgRow } from "./org-row";
 
 export const PENDING_INVITATIONS_KEY = "auth:pending-invitations";
 export const UNVERIFIED_INVITATION_HINT =
@@ -68,16 +69,12 @@ export function PendingInvitations({
       </h3>
       <ul className="grid gap-2">
         {data.map((invitation) => (
-          <li key={invitation.id} className="flex items-center gap-3 rounded-lg border bg-background p-3">
-            <span className="flex size-8 items-center justify-center rounded-md bg-primary/10 text-primary">
-              <MailOpen className="size-4" aria-hidden />
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">{invitation.organizationName}</span>
-              <span className="block text-xs text-muted-foreground">
-                Invited as {isAdminRole(invitation.role) ? "an admin" : "a member"}
-              </span>
-            </span>
+          <OrgRow
+            key={invitation.id}
+            icon={MailOpen}
+            name={invitation.organizationName}
+            detail={`Invited as ${isAdminRole(invitation.role) ? "an admin" : "a member"}`}
+          >
             <Button
               size="sm"
               variant="ghost"
@@ -95,7 +92,7 @@ export function PendingInvitations({
             >
               Accept
             </Button>
-          </li>
+          </OrgRow>
         ))}
       </ul>
     </section>
