@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The sub-conversation viewer (chat spec §2 "Sub-conversation viewer", §4 drawer, §9 constants).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { UIMessage } from "@ai-sdk/ui-utils";
 import { SubConversationViewer, type SnapPoint } from "./sub-conversation";
@@ -41,6 +41,9 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+// vaul clears its "just released" flag 200 ms after a drag ends: let that timer fire while the test DOM still
+// exists, not after the file's environment is torn down (an unhandled "window is not defined").
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
 
 const sub = { id: "sub-1", threadId: "sub-1", agentName: "Helper", agentLogoUrl: null };
 const tree = (onOpenChange: (open: boolean) => void, open: boolean, snapPoints?: SnapPoint[]) => (
