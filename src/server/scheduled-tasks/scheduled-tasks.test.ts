@@ -308,7 +308,9 @@ describe("runs", () => {
     now = Date.parse("2026-06-03T08:00:30Z");
     const t = await create(f.a.admin, { schedule: "*/15 * * * *", timeZone: "UTC", prompt: "[long] go on" });
     now = Date.parse("2026-06-03T08:15:01Z");
-    const s = scheduler();
+    // The test clock jumps 15 minutes at once, faster than any heartbeat: the lease must outlast the jump, or the
+    // second tick would take the run for a dead server's (and fail or restart it) instead of seeing it still going.
+    const s = scheduler({ leaseMs: 60 * 60_000 });
     await s.tick(); // 08:15 starts and is still streaming
     now = Date.parse("2026-06-03T08:30:01Z");
     await s.tick();
