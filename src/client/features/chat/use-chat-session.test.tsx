@@ -81,7 +81,7 @@ describe("useChatSession", () => {
     expect(onFinished).toHaveBeenCalledOnce();
 
     const [url, init] = posts()[0]!;
-    expect(url).toBe("/api/chat");
+    expect(url).toBe("/api/chat?orgId=org_1");
     expect(new Headers(init!.headers).get("Authorization")).toBe("Bearer tok");
     const body = bodyOf(0);
     expect(body).toMatchObject({ agentId: 7, threadId: null, timezone: expect.any(String), id: expect.any(String) });
@@ -349,7 +349,7 @@ describe("useChatSession", () => {
     expect(result.current.chat.error).toBeUndefined();
     expect(toast.error).not.toHaveBeenCalled();
     const del = fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE");
-    expect(del?.[0]).toBe("/api/chat?chatId=thread-s");
+    expect(del?.[0]).toBe("/api/chat?chatId=thread-s&orgId=org_1");
   });
 
   it("[INPUT-06] [STREAM-26] [STREAM-29] Stop before the response arrives still stops the reply the server started, in its new thread", async () => {
@@ -370,7 +370,7 @@ describe("useChatSession", () => {
     act(() => answer(late.response));
     await waitFor(() =>
       expect(fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE")?.[0]).toBe(
-        "/api/chat?chatId=thread-late",
+        "/api/chat?chatId=thread-late&orgId=org_1",
       ),
     );
     expect(onNewThread).toHaveBeenCalledWith("thread-late");
@@ -396,8 +396,8 @@ describe("useChatSession", () => {
     const live = textReply("Resumed text");
     fetchMock.mockImplementation(async (url) => {
       if (String(url).startsWith("/api/getConversation")) return json(stored);
-      if (String(url) === "/api/chat?chatId=t1") return live.response;
-      if (String(url) === "/api/chat?chatId=t2") return new Response(null, { status: 204 });
+      if (String(url) === "/api/chat?chatId=t1&orgId=org_1") return live.response;
+      if (String(url) === "/api/chat?chatId=t2&orgId=org_1") return new Response(null, { status: 204 });
       throw new Error(`unexpected ${String(url)}`);
     });
     const { result } = setup();

@@ -7,11 +7,16 @@ import { callChatApi, generateId, type Attachment, type UIMessage } from "@ai-sd
 import { toast } from "sonner";
 import { fetchConversation } from "@/client/api/conversations";
 import { authFetch } from "@/client/lib/api";
+import { orgPath } from "@/client/lib/org-api";
 import { chatFetch, currentTimezone, stopAwareFetch } from "./chat-fetch";
 
 export const MAX_CHAT_STEPS = 20;
 
 export type LoadState = "idle" | "loading" | "loaded" | "deleted" | "failed";
+
+/** `/api/chat` for the organisation (POST sends, GET resumes, DELETE stops), like every other call. */
+export const chatPath = (orgId: string, threadId?: string) =>
+  orgPath(orgId, threadId ? `/api/chat?chatId=${encodeURIComponent(threadId)}` : "/api/chat");
 
 export function useChatSession(opts: {
   orgId: string;
@@ -53,7 +58,7 @@ export function useChatSession(opts: {
       takeThread(res);
       const thread = threadRef.current;
       if (thread && res.ok)
-        void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
+        void authFetch(chatPath(callbacks.current.orgId, thread), { method: "DELETE" }).catch(() => {});
     },
     [takeThread],
   );
@@ -64,7 +69,7 @@ export function useChatSession(opts: {
 
   const chat = useChat({
     id: sessionId,
-    api: "/api/chat",
+    api: chatPath(opts.orgId),
     maxSteps: MAX_CHAT_STEPS,
     fetch: fetchForChat,
     sendExtraMessageFields: true,
@@ -108,12 +113,12 @@ export function useChatSession(opts: {
       const abort = new AbortController();
       resumeAbort.current = abort;
       try {
-        const res = await chatFetch(`/api/chat?chatId=${encodeURIComponent(threadId)}`, { signal: abort.signal });
+        const res = await chatFetch(chatPath(callbacks.current.orgId, threadId), { signal: abort.signal });
         if (res.status === 204) return false;
         // Only a reply really running shows as processing: no flash of Stop on every opened thread.
         setResuming(true);
         await callChatApi({
-          api: "/api/chat",
+          api: chatPath(callbacks.current.orgId),
           body: {},
           streamProtocol: "data",
           credentials: undefined,
@@ -185,7 +190,7 @@ export function useChatSession(opts: {
     resumeAbort.current?.abort();
     setResuming(false);
     const thread = threadRef.current;
-    if (thread) void authFetch(`/api/chat?chatId=${encodeURIComponent(thread)}`, { method: "DELETE" }).catch(() => {});
+    if (thread) void authFetch(chatPath(callbacks.current.orgId, thread), { method: "DELETE" }).catch(() => {});
   }, [chat]);
 
   const send = useCallback(
