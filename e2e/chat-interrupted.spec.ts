@@ -78,7 +78,10 @@ test("security #15: a reply cut by a server crash shows its text with This reply
   await expect(notice).toHaveText("This reply was interrupted.Retry");
 
   const posts: string[] = [];
-  page.on("request", (r) => r.method() === "POST" && r.url().endsWith("/api/chat") && posts.push(r.postData() ?? ""));
+  page.on(
+    "request",
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/chat" && posts.push(r.postData() ?? ""),
+  );
   await notice.getByRole("button", { name: "Retry" }).click();
   await expect.poll(() => posts.length).toBe(1);
   expect(JSON.parse(posts[0]!)).toMatchObject({

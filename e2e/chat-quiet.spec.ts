@@ -27,7 +27,7 @@ test("a chat from the picker through a streamed reply and a reload makes no fail
   await expect(page.getByText(/This is a long streaming reply that keeps going\./).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Stop generation" })).toHaveCount(0, { timeout: 30_000 });
   await page.reload();
-  await expect(page.getByText("tell me a story")).toBeVisible();
+  await expect(page.getByRole("main").getByText("[long] tell me a story", { exact: true })).toBeVisible();
   await expect(page.getByText(/This is a long streaming reply/).first()).toBeVisible();
 
   expect(failures).toEqual([]);

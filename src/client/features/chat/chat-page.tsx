@@ -1,6 +1,6 @@
 // /chat and /chat/:threadId (chat spec §2 "Chat screen"). One route element for both, so a new thread's
 // URL change (X-Thread-ID) keeps the reply streaming on screen.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useActiveOrg } from "@/client/components/shell/active-org";
@@ -20,10 +20,7 @@ import { NoAgents } from "./no-agents";
 import { useChatSession } from "./use-chat-session";
 import { DeletedConversation } from "./deleted-conversation";
 import { LoadFailed } from "./load-failed";
-
-// The message display (markdown, tool cards, drawers) loads with the first message, not with the empty
-// chat: it keeps /chat's initial JavaScript small (bench/bundle-size.mjs).
-const MessageList = lazy(() => import("./messages/message-list").then((m) => ({ default: m.MessageList })));
+import { useMessageList } from "./use-message-list";
 
 export const SELECT_AGENT_FIRST = "Please select an agent before starting a conversation.";
 
@@ -38,6 +35,7 @@ export function ChatPage() {
   const [chosenId, setChosenId] = useState<number | undefined>();
   const [input, setInput] = useState("");
   const files = useAttachments(org.id);
+  const MessageList = useMessageList();
   const session = useChatSession({
     orgId: org.id,
     onNewThread: (thread) => {
@@ -144,16 +142,18 @@ export function ChatPage() {
           {agent && <SelectedAgent agent={agent} disabled={session.isProcessing} onStarter={(s) => send(s)} />}
           {agents && <AgentPicker agents={agents} selectedId={selectedId} onSelect={(a) => setChosenId(a.id)} />}
         </div>
+      ) : !MessageList ? (
+        <CenteredSpinner />
       ) : (
-        <Suspense fallback={<CenteredSpinner />}>
-          <MessageList
-            messages={messages}
-            agent={agent}
-            isProcessing={session.isProcessing}
-            footer={footer}
-            onRetryLast={agent ? () => void session.retry(agent.id) : undefined}
-          />
-        </Suspense>
+        // The module's own export, the same component on every render (see use-message-list.ts).
+        // eslint-disable-next-line react-hooks/static-components
+        <MessageList
+          messages={messages}
+          agent={agent}
+          isProcessing={session.isProcessing}
+          footer={footer}
+          onRetryLast={agent ? () => void session.retry(agent.id) : undefined}
+        />
       )}
       <div className="sticky bottom-0 z-10 bg-gradient-to-t from-background via-background to-background/0 px-4 pt-2 pb-4">
         <ChatInput
