@@ -43,8 +43,20 @@ export async function startFakeGoogle(opts: { port?: number; redirectUris: strin
     claims: { email: ["email", "email_verified"], profile: ["name"] },
     cookies: { keys: ["fake-google-cookie-key"] },
     features: { devInteractions: { enabled: true } },
+    // Google answers access_type=offline (which Switchboard always sends) with a refresh token; the
+    // OpenID way (the offline_access scope) is not what Google's clients ask for.
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed("refresh_token"),
     // Seconds; set so that oidc-provider does not print a notice for each default it falls back to.
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      RefreshToken: 86400,
+    },
     // Any login name and password sign in, as that person.
     async findAccount(_ctx: unknown, sub: string) {
       return {

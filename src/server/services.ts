@@ -6,6 +6,8 @@ import { setOutboundAllowList, setOwnListenPort } from "./net/outbound-guard";
 import { setMcpRuntimeOptions } from "./mcp/runtime-options";
 import { openDatabase, setDb, type Database } from "./db/client";
 import { createAuth, type Auth } from "./auth/auth";
+import { betterAuthSecret } from "./auth/oauth-tokens";
+import { setGoogleOAuthClient } from "./google/oauth-client";
 import { createSecrets, loadMasterKey, setSecrets, type Secrets } from "./security/secrets";
 import { createBlobStore, setBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
@@ -49,6 +51,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
   setSecrets(secrets);
   setBlobStore(createBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") }));
   setInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
-  const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });
+  setGoogleOAuthClient(config.google);
+  const auth = createAuth({ db: database.db, config, secret: betterAuthSecret(secrets) });
   return { database, secrets, auth };
 }

@@ -11,6 +11,9 @@ import { call, signUp, type Identity } from "../test/http";
 import { SHEETS_SCOPE, startFakeGoogle, type FakeGoogle } from "../../../e2e/support/fake-google";
 import { INTEGRATION_BY_KEY, isOAuthConnected } from "../../shared/connections/integrations";
 import type { ExternalAccount } from "../../shared/org";
+import { betterAuthSecret, decryptOAuthToken } from "../auth/oauth-tokens";
+import { googleAccessToken } from "../google/access-token";
+import { setGoogleOAuthClient } from "../google/oauth-client";
 
 const PUBLIC_URL = "http://localhost:3000";
 const sheets = INTEGRATION_BY_KEY["google-sheets"]!;
@@ -37,11 +40,13 @@ beforeAll(async () => {
   });
   app = createApp({
     config,
-    auth: createAuth({ db: ctx.services.database.db, config, secret: "google-link-test-secret-0123456789" }),
+    // The server's own secret, so the tokens it stores can be read back as the Sheets tools do.
+    auth: createAuth({ db: ctx.services.database.db, config, secret: betterAuthSecret(ctx.services.secrets) }),
   });
 });
 
 afterAll(async () => {
+  setGoogleOAuthClient(null);
   await google?.close();
 });
 
@@ -155,6 +160,34 @@ describe("linking a Google account", () => {
     expect(me.text).not.toContain(google.clientSecret);
     // The Switchboard login keeps its own address.
     expect(me.body.email).toBe(who.email);
+  });
+
+  it("offline access: the refresh token is stored encrypted and renews the access token at Google's token endpoint", async () => {
+    const who = await signUp(app, "offline");
+    await linkGoogle(who, `offline-${run}@workspace.test`, [SHEETS_SCOPE]);
+    const [row] = await ctx.services.database.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, who.userId), eq(account.providerId, "google")));
+    // Better Auth's encryption: hex ciphertext, never the token Google issued.
+    expect(row!.refreshToken).toMatch(/^[0-9a-f]+$/);
+    expect(row!.accessToken).toMatch(/^[0-9a-f]+$/);
+    const first = await decryptOAuthToken(row!.accessToken!);
+    expect(first).not.toBe(row!.accessToken);
+    const userinfo = async (token: string) =>
+      (await fetch(`${google.url}/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await userinfo(first)).toBe(200);
+
+    setGoogleOAuthClient({
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      discoveryUrl: google.discoveryUrl,
+    });
+    const renewed = await googleAccessToken({ userId: who.userId, renew: true });
+    expect(renewed).not.toBe(first);
+    expect(await userinfo(renewed)).toBe(200);
+    // Without renew the stored (new) token is handed out as it is.
+    expect(await googleAccessToken({ userId: who.userId })).toBe(renewed);
   });
 
   it("[INTEG-03] without the spreadsheets scope Google Sheets stays not connected; linking again with it connects", async () => {

@@ -56,6 +56,8 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
       log: authLog,
     },
     account: {
+      // Refresh tokens outlive sessions: they are stored encrypted with the auth secret (oauth-tokens.ts).
+      encryptOAuthTokens: true,
       accountLinking: {
         enabled: true,
         trustedProviders: config.google ? [GOOGLE_PROVIDER_ID] : [],

@@ -1,0 +1,214 @@
+// snowflake_sql through the real snowflake-sdk against a loopback stand-in of Snowflake's REST API:
+// password and PAT logins with the integration's warehouse, database, schema and role; headers led by
+// the column name; the row limit; statements refused before they are sent; Snowflake's errors; an
+// unconnected organisation; the outbound guard; cancelling.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getTestContext } from "../../server/test/context";
+import { createTenancyFixture, type TenancyFixture } from "../../server/test/tenancy-fixture";
+import { saveCredentials } from "../../server/providers/connection-store";
+import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../../server/net/outbound-guard";
+import { SNOWFLAKE_LIMITS, SNOWFLAKE_NOT_CONNECTED } from "../../server/providers/snowflake-session";
+import { startFakeSnowflake, type FakeAnswer, type FakeSnowflake } from "../../../e2e/support/fake-snowflake";
+import type { ToolContext } from "../executor.server";
+import { snowflakeSql } from "./definition";
+import { execute } from "./execute.server";
+
+let f: TenancyFixture;
+let sf: FakeSnowflake;
+const defaults = { ...SNOWFLAKE_LIMITS };
+const SALES: FakeAnswer = {
+  columns: [
+    { name: "REGION", type: "text" },
+    { name: "REVENUE", type: "fixed", scale: 2, precision: 12 },
+    { name: "ACTIVE", type: "boolean" },
+  ],
+  rows: [
+    ["EMEA", "1250.50", "1"],
+    ["APAC", null, "0"],
+    ["AMER", "99.00", null],
+  ],
+};
+
+const ctx = (orgId: string, signal = new AbortController().signal) =>
+  ({ orgId, user: { id: "u", name: "u", email: "u@x" }, abortSignal: signal }) as ToolContext;
+const run = (query: string, orgId = f.a.id, signal?: AbortSignal) =>
+  execute(snowflakeSql.input.parse({ query }), ctx(orgId, signal)) as Promise<Record<string, any>>;
+const statusLine = (result: Record<string, any>) =>
+  snowflakeSql.statusLine!({ ok: result.status === "success", args: {}, result, displayName: "Snowflake SQL" });
+const location = { warehouse: "ANALYTICS_WH", database: "SALES_DB", schema: "PUBLIC", role: "ANALYST" };
+
+beforeAll(async () => {
+  f = await createTenancyFixture((await getTestContext()).app);
+  sf = await startFakeSnowflake();
+  process.env.SNOWFLAKE_BASE_URL = sf.url;
+  setOutboundAllowList(["127.0.0.1"]);
+  sf.users.set("ANA", { password: "s3cret-pass" });
+  sf.users.set("BOT", { token: "pat-token-value" });
+  sf.onQuery = () => SALES;
+  await saveCredentials({
+    orgId: f.a.id,
+    key: "snowflake",
+    data: { auth_method: "password", account: "acme-prod", user: "ANA", password: "s3cret-pass", ...location },
+  });
+  await saveCredentials({
+    orgId: f.b.id,
+    key: "snowflake",
+    data: {
+      auth_method: "pat",
+      account: "beta-xy12345",
+      user: "BOT",
+      token: "pat-token-value",
+      ...location,
+      role: "BOT_ROLE",
+    },
+  });
+});
+afterEach(() => {
+  Object.assign(SNOWFLAKE_LIMITS, defaults);
+  sf.onQuery = () => SALES;
+});
+afterAll(async () => {
+  delete process.env.SNOWFLAKE_BASE_URL;
+  setOutboundAllowList([]);
+  await sf?.close();
+});
+
+describe("snowflake_sql", () => {
+  it("[TOOL-22] returns headers led by the column name and rows as arrays, null as NULL; password login with the integration's location", async () => {
+    const logins = sf.logins.length;
+    const result = await run("select region, revenue, active from sales;");
+    expect(result).toEqual({
+      status: "success",
+      headers: [
+        ["REGION", "VARCHAR"],
+        ["REVENUE", "NUMBER"],
+        ["ACTIVE", "BOOLEAN"],
+      ],
+      rows: [
+        ["EMEA", "1250.50", true],
+        ["APAC", "NULL", false],
+        ["AMER", "99.00", "NULL"],
+      ],
+    });
+    const login = sf.logins[logins]!;
+    expect(login.data).toMatchObject({
+      ACCOUNT_NAME: "acme-prod",
+      LOGIN_NAME: "ANA",
+      PASSWORD: "s3cret-pass",
+      AUTHENTICATOR: "SNOWFLAKE",
+    });
+    expect(
+      Object.fromEntries(["warehouse", "databaseName", "schemaName", "roleName"].map((k) => [k, login.query.get(k)])),
+    ).toEqual({
+      warehouse: "ANALYTICS_WH",
+      databaseName: "SALES_DB",
+      schemaName: "PUBLIC",
+      roleName: "ANALYST",
+    });
+    const query = sf.queries.at(-1)!;
+    expect(query.sqlText).toBe("select region, revenue, active from sales");
+    expect(query.parameters).toMatchObject({ MULTI_STATEMENT_COUNT: 1, STATEMENT_TIMEOUT_IN_SECONDS: 30 });
+    expect(sf.openSessions.has(query.session!)).toBe(false); // logged out after the call
+    expect(statusLine(result)).toBe("SQL query executed");
+  });
+
+  it("[TOOL-22] a PAT integration logs in with its programmatic access token and role (tenancy: each organisation its own)", async () => {
+    const logins = sf.logins.length;
+    expect((await run("select 1", f.b.id)).status).toBe("success");
+    expect(sf.logins[logins]!.data).toMatchObject({
+      ACCOUNT_NAME: "beta-xy12345",
+      LOGIN_NAME: "BOT",
+      TOKEN: "pat-token-value",
+      AUTHENTICATOR: "PROGRAMMATIC_ACCESS_TOKEN",
+    });
+    expect(sf.logins[logins]!.data.PASSWORD).toBeUndefined();
+    expect(sf.logins[logins]!.query.get("roleName")).toBe("BOT_ROLE");
+  });
+
+  it("[TOOLCARD-32] writes, session changes and a second statement are refused before anything is sent", async () => {
+    const before = { logins: sf.logins.length, queries: sf.queries.length };
+    for (const [query, reason] of [
+      ["delete from sales", "DELETE is not allowed"],
+      ["DROP TABLE sales", "DROP is not allowed"],
+      ["select 1; drop table sales", "Only one SQL statement can be run at a time."],
+      ["with x as (select 1) insert into sales select * from x", "INSERT is not allowed"],
+      ["call cleanup()", "CALL is not allowed"],
+      ["use role accountadmin", "USE is not allowed"],
+      ["select * from sales /* ; */ ; grant role x to user y", "Only one SQL statement"],
+      ["create or replace table t as select 1", "CREATE is not allowed"],
+    ]) {
+      const result = await run(query!);
+      expect(result, query).toEqual({ status: "error", error: expect.stringContaining(reason!) });
+      expect(statusLine(result)).toBe("SQL query execution failed");
+    }
+    expect(sf.logins).toHaveLength(before.logins);
+    expect(sf.queries).toHaveLength(before.queries);
+    // Words inside strings, comments and function calls are not statements.
+    for (const query of [
+      "select 'delete; drop' as note -- update later",
+      "select replace(region, 'E', 'e'), get(parse_json('[1]'), 0) from sales",
+      "SHOW TABLES",
+      "describe table sales",
+    ])
+      expect((await run(query)).status, query).toBe("success");
+  });
+
+  it("returns at most the row limit with a message saying how many there were", async () => {
+    SNOWFLAKE_LIMITS.maxRows = 2;
+    const result = await run("select * from sales");
+    expect(result.rows).toHaveLength(2);
+    expect(result.message).toBe("Showing the first 2 of 3 rows: add a LIMIT or narrow the query.");
+  });
+
+  it("[TOOLCARD-32] Snowflake's own errors reach the model: a compilation error, wrong credentials (390100)", async () => {
+    sf.onQuery = () => ({
+      error: {
+        code: "002003",
+        message: "SQL compilation error:\nObject 'NOPE' does not exist or not authorized.",
+        sqlState: "42S02",
+      },
+    });
+    const missing = await run("select * from nope");
+    expect(missing).toEqual({
+      status: "error",
+      error: "SQL compilation error:\nObject 'NOPE' does not exist or not authorized.",
+    });
+    expect(statusLine(missing)).toBe("SQL query execution failed");
+
+    sf.users.set("ANA", { password: "rotated" });
+    try {
+      expect(await run("select 1")).toEqual({
+        status: "error",
+        error: "Incorrect username or password was specified.",
+      });
+    } finally {
+      sf.users.set("ANA", { password: "s3cret-pass" });
+    }
+  });
+
+  it("[TOOL-04] an organisation without the Snowflake integration gets an error naming it", async () => {
+    const fx = await createTenancyFixture((await getTestContext()).app);
+    expect(await run("select 1", fx.a.id)).toEqual({ status: "error", error: SNOWFLAKE_NOT_CONNECTED });
+  });
+
+  it("a loopback Snowflake host is refused by the outbound guard unless the operator allows it", async () => {
+    setOutboundAllowList([]);
+    try {
+      expect(await run("select 1")).toEqual({ status: "error", error: FORBIDDEN_ADDRESS_MESSAGE });
+    } finally {
+      setOutboundAllowList(["127.0.0.1"]);
+    }
+  });
+
+  it("cancelling the reply cancels the running statement", async () => {
+    let release: () => void = () => {};
+    sf.onQuery = () => new Promise<FakeAnswer>((resolve) => (release = () => resolve(SALES)));
+    const abort = new AbortController();
+    const pending = run("select * from sales", f.a.id, abort.signal);
+    await expect.poll(() => sf.queries.at(-1)?.sqlText).toBe("select * from sales");
+    abort.abort();
+    expect(await pending).toEqual({ status: "error", error: "The query was cancelled." });
+    release();
+    await expect.poll(() => sf.cancelled.length).toBeGreaterThan(0);
+  });
+});
