@@ -259,7 +259,8 @@ export function tokenizeWhereClause(clause: string): Token[] {
     const call = next?.kind === "op" && next.value === "(";
     if (!t.quoted && REFUSED.has(t.value))
       refuse(`"${t.value.toUpperCase()}" is not allowed (no subqueries or statements)`);
-    if (call && (t.quoted || !WHERE_FUNCTIONS.has(t.value))) refuse(`the function ${t.value}() is not allowed`);
+    if (call && (t.quoted || (!WHERE_FUNCTIONS.has(t.value) && !KEYWORDS.has(t.value))))
+      refuse(`the function ${t.value}() is not allowed`);
   });
   if (depth !== 0) refuse('a "(" is not closed');
   return tokens;
@@ -285,7 +286,7 @@ export function renderWhereClause(tokens: Token[], columns: readonly string[], a
       const prev = tokens[n - 1];
       const next = tokens[n + 1];
       if (t.quoted) return known.has(t.value) ? `${alias}.${quoteIdent(t.value)}` : unknownColumn(t.value, columns);
-      if (next?.kind === "op" && next.value === "(") return t.value; // an allowed function (phase 1)
+      if (next?.kind === "op" && next.value === "(" && WHERE_FUNCTIONS.has(t.value)) return t.value;
       const afterCast = prev?.kind === "op" && prev.value === "::";
       const afterAs = prev?.kind === "word" && !prev.quoted && prev.value === "as";
       if ((afterCast || afterAs) && TYPES.has(t.value)) return t.value;
