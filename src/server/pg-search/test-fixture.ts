@@ -131,6 +131,7 @@ export async function setUpPgSearch(): Promise<PgSearchWorld> {
   await createTables(admin, schema);
 
   const fake = await startFakeProvider();
+  const previousBaseUrl = process.env.OPENAI_BASE_URL;
   process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
   const { app } = await getTestContext();
   const [f, g] = await Promise.all([createTenancyFixture(app), createTenancyFixture(app)]);
@@ -165,6 +166,8 @@ export async function setUpPgSearch(): Promise<PgSearchWorld> {
     ctx: (orgId, signal = new AbortController().signal) => ({ orgId, abortSignal: signal }) as ToolContext,
     close: async () => {
       setOutboundAllowList([]);
+      if (previousBaseUrl === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = previousBaseUrl;
       await admin.query(`drop schema if exists ${schema} cascade`).catch(() => {});
       await admin.end();
       await fake.close();

@@ -13,9 +13,9 @@ let w: PgSearchWorld;
 
 const run = (args: Record<string, unknown>, orgId = w.a) =>
   execute(filterAndSearchPg.input.parse({ table_name: `${w.schema}.docs`, ...args }), w.ctx(orgId));
-const items = (r: { content?: unknown }) => JSON.parse(String(r.content)) as unknown[];
+const items = (r: object) => JSON.parse(String((r as { content?: unknown }).content)) as unknown[];
 const statusLine = (ok: boolean, args: Record<string, unknown>, result: unknown) =>
-  filterAndSearchPg.statusLine!({ ok, args, result: result as never });
+  filterAndSearchPg.statusLine!({ ok, args, result: result as never, displayName: "" });
 
 describe.skipIf(!url)("filter_and_search_pg on a connected PostgreSQL", () => {
   beforeAll(async () => {

@@ -17,9 +17,9 @@ let w: PgSearchWorld;
 type Item = { title?: string; content: string };
 const run = (args: Record<string, unknown>, orgId = w.a) =>
   execute(hybridSearchPg.input.parse({ table_name: `${w.schema}.docs`, ...args }), w.ctx(orgId));
-const items = (r: { content?: unknown }) => JSON.parse(String(r.content)) as Item[];
+const items = (r: object) => JSON.parse(String((r as { content?: unknown }).content)) as Item[];
 const failLine = (args: Record<string, unknown>, result: unknown) =>
-  hybridSearchPg.statusLine!({ ok: false, args, result: result as never });
+  hybridSearchPg.statusLine!({ ok: false, args, result: result as never, displayName: "" });
 
 /** Reciprocal rank fusion of two ranked lists, written out. */
 function fuse(lists: Item[][], k: number): Item[] {

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../../server/net/outbound-guard";
 import { asItem, DOCS, setUpPgSearch, type PgSearchWorld } from "../../server/pg-search/test-fixture";
-import { NOT_CONNECTED, POSTGRES_LIMITS } from "../../server/providers/postgres-read-only";
+import { CANCELLED, NOT_CONNECTED, POSTGRES_LIMITS } from "../../server/providers/postgres-read-only";
 import { keywordSearchPg } from "./definition";
 import { execute } from "./execute.server";
 
@@ -14,9 +14,10 @@ const defaults = { ...POSTGRES_LIMITS };
 
 const run = (args: Record<string, unknown>, orgId = w.a) =>
   execute(keywordSearchPg.input.parse({ table_name: `${w.schema}.docs`, ...args }), w.ctx(orgId));
-const items = (r: { content?: unknown }) => JSON.parse(String(r.content)) as { title?: string; content: string }[];
+const items = (r: object) =>
+  JSON.parse(String((r as { content?: unknown }).content)) as { title?: string; content: string }[];
 const failLine = (args: Record<string, unknown>, result: unknown) =>
-  keywordSearchPg.statusLine!({ ok: false, args, result: result as never });
+  keywordSearchPg.statusLine!({ ok: false, args, result: result as never, displayName: "" });
 
 describe.skipIf(!url)("keyword_search_pg on a connected PostgreSQL", () => {
   beforeAll(async () => {
@@ -98,6 +99,18 @@ describe.skipIf(!url)("keyword_search_pg on a connected PostgreSQL", () => {
     const started = Date.now();
     const slow = await run({ keyword: "refund", table_name: `${w.schema}.slow` });
     expect(slow).toMatchObject({ status: "error", error: expect.stringContaining("statement timeout") });
+    expect(Date.now() - started).toBeLessThan(1_900);
+  });
+
+  it("a call the chat stops is cancelled: the connection closes and the model is told", async () => {
+    const stop = new AbortController();
+    const started = Date.now();
+    const pending = execute(
+      keywordSearchPg.input.parse({ keyword: "refund", table_name: `${w.schema}.slow` }),
+      w.ctx(w.a, stop.signal),
+    );
+    setTimeout(() => stop.abort(), 300);
+    expect(await pending).toEqual({ status: "error", error: CANCELLED });
     expect(Date.now() - started).toBeLessThan(1_900);
   });
 

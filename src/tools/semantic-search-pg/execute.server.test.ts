@@ -14,9 +14,9 @@ let w: PgSearchWorld;
 
 const run = (args: Record<string, unknown>, orgId = w.a) =>
   execute(semanticSearchPg.input.parse({ table_name: `${w.schema}.docs`, ...args }), w.ctx(orgId));
-const items = (r: { content?: unknown }) => JSON.parse(String(r.content)) as unknown[];
+const items = (r: object) => JSON.parse(String((r as { content?: unknown }).content)) as unknown[];
 const failLine = (args: Record<string, unknown>, result: unknown) =>
-  semanticSearchPg.statusLine!({ ok: false, args, result: result as never });
+  semanticSearchPg.statusLine!({ ok: false, args, result: result as never, displayName: "" });
 
 describe.skipIf(!url)("semantic_search_pg on a connected PostgreSQL", () => {
   beforeAll(async () => {
