@@ -11,7 +11,8 @@ import { saveCredentials } from "../../server/providers/connection-store";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../../server/net/outbound-guard";
 import type { ToolContext } from "../executor.server";
 import { postgresSql } from "./definition";
-import { NOT_CONNECTED, POSTGRES_LIMITS, execute } from "./execute.server";
+import { NOT_CONNECTED, POSTGRES_LIMITS } from "../../server/providers/postgres-read-only";
+import { execute } from "./execute.server";
 
 const url = process.env.TEST_DATABASE_URL;
 const table = `sb_tool_${randomUUID().slice(0, 8)}`;

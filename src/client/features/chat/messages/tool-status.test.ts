@@ -9,6 +9,8 @@ const fail = (name: string, args: Record<string, unknown> = {}, result: unknown 
 describe("tool card status lines", () => {
   it("[TOOLCARD-08] progress verbs while running", () => {
     expect(statusLine("search_google", {}, "running")).toBe("Searching...");
+    for (const pg of ["keyword_search_pg", "semantic_search_pg", "hybrid_search_pg", "filter_and_search_pg"])
+      expect(statusLine(pg, { query: "q", table_name: "docs" }, "running")).toBe("Searching...");
     expect(statusLine("execute_python", {}, "running")).toBe("Executing...");
     expect(statusLine("schedule_task", {}, "running")).toBe("Scheduling...");
     expect(statusLine("call_agent", {}, "running")).toBe("Running Call Agent...");
