@@ -1,4 +1,5 @@
-// CHAT-15: the active conversation's agent; hovering shows its card.
+// CHAT-15: the active conversation's agent; hovering shows its card. It stays in view below the app's
+// sticky header (h-14) as a long chat scrolls (issue 17 #15).
 import type { Agent } from "@/shared/agents/schema";
 import { AgentLogo } from "@/client/components/agents/agent-logo";
 import { AgentStageBadge } from "@/client/components/agents/agent-stage-badge";
@@ -7,7 +8,7 @@ import { HoverCard, HoverCardContent, HoverCardTrigger } from "@/client/componen
 export function ChatHeader({ agent }: { agent: Agent | undefined }) {
   if (!agent) return null;
   return (
-    <div className="sticky top-0 z-10 flex items-center border-b bg-background/95 px-4 py-2 backdrop-blur">
+    <div className="sticky top-14 z-10 flex items-center border-b bg-background/95 px-4 py-2 backdrop-blur">
       <HoverCard openDelay={100}>
         <HoverCardTrigger asChild>
           <button

@@ -1,6 +1,6 @@
 // /chat and /chat/:threadId (chat spec §2 "Chat screen"). One route element for both, so a new thread's
 // URL change (X-Thread-ID) keeps the reply streaming on screen.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useActiveOrg } from "@/client/components/shell/active-org";
@@ -21,6 +21,7 @@ import { useChatSession } from "./use-chat-session";
 import { DeletedConversation } from "./deleted-conversation";
 import { LoadFailed } from "./load-failed";
 import { useMessageList } from "./use-message-list";
+import { useFollowBottom } from "./use-follow-bottom";
 
 export const SELECT_AGENT_FIRST = "Please select an agent before starting a conversation.";
 
@@ -88,16 +89,7 @@ export function ChatPage() {
   const agent = useMemo(() => agents?.find((a) => a.id === selectedId), [agents, selectedId]);
   const messages = chat.messages;
 
-  // Follow the reply while the reader is at the bottom.
-  const atBottom = useRef(true);
-  useEffect(() => {
-    const onScroll = () => (atBottom.current = window.innerHeight + window.scrollY >= document.body.scrollHeight - 80);
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  useLayoutEffect(() => {
-    if (atBottom.current && messages.length) window.scrollTo({ top: document.body.scrollHeight });
-  }, [messages]);
+  useFollowBottom(messages.length > 0);
 
   const send = (text = input) => {
     if (!agent) {
