@@ -53,9 +53,9 @@ describe("tool time limits", () => {
 
   it("every tool of the catalogue has an executor from its folder; unbuilt ones answer not available, never a success", async () => {
     expect(Object.keys(toolExecutors).sort()).toEqual(toolDefinitions.map((d) => d.name).sort());
-    expect(await toolExecutors.save_whiteboard!({}, ctx)).toEqual({
+    expect(await toolExecutors.save_chemready_bid_estimate!({}, ctx)).toEqual({
       status: "error",
-      error: "The save_whiteboard tool is not available yet on this server.",
+      error: "The save_chemready_bid_estimate tool is not available yet on this server.",
     });
   });
 });

@@ -1,11 +1,18 @@
 // The AI SDK tool set of an agent: its enabled catalogue tools with their server executors. A tool
-// without an executor answers "not available yet" as an error result.
+// without an executor answers "not available yet" as an error result. A private tool runs only while
+// the organisation has it enabled (TOOL-06): an admin who disables it stops agents that already had it.
 import { tool, type ToolSet } from "ai";
 import { enabledToolNames, toolConfig, type Agent } from "../../shared/agents/schema";
 import { toolsByName } from "../../tools/registry";
 import { toolExecutors } from "../../tools/executors.server";
 import { toolError, toolNotAvailable, type ToolContext } from "../../tools/executor.server";
 import { errorMessage } from "./protocol";
+import { getOrgState } from "../settings/queries";
+
+async function privateToolEnabled(orgId: string, name: string): Promise<boolean> {
+  const { settings } = await getOrgState({ orgId });
+  return settings.enabledPrivateTools.includes(name);
+}
 
 export function buildAgentTools(
   agent: Agent,
@@ -22,6 +29,11 @@ export function buildAgentTools(
       inputSchema: def.input,
       execute: async (input: unknown, opts: { toolCallId: string; abortSignal?: AbortSignal }) => {
         if (!executor) return toolNotAvailable(name);
+        // read_kb_file comes with search_knowledge_base unless the agent set it itself (enabledToolNames).
+        const implied = name === "read_kb_file" && agent.tools[name] === undefined;
+        if (def.isPrivate && !implied && !(await privateToolEnabled(ctx.orgId, name))) {
+          return toolError(`${def.displayName} is a private tool that is not enabled for this organization`);
+        }
         try {
           return await executor(input, {
             ...ctx,

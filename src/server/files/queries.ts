@@ -14,11 +14,14 @@ export async function insertFile(row: {
   contentKey: string;
   fileName: string;
   contentType: string;
+  /** Uploads start pending; a file a tool generated is stored whole before its row is written. */
+  status?: FileStatus;
+  size?: number;
 }): Promise<void> {
-  const { orgId, ...rest } = row;
+  const { orgId, status = "pending", ...rest } = row;
   await db()
     .insert(file)
-    .values({ ...rest, organizationId: orgId, status: "pending" });
+    .values({ ...rest, organizationId: orgId, status });
 }
 
 export async function getFileByKey({ orgId, key }: { orgId: string; key: string }): Promise<FileRow | null> {

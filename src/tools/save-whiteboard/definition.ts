@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool";
+import { generateFailed } from "../status-parts";
 import { text } from "../schema-parts";
 import { slides } from "../slides";
 
@@ -9,6 +10,7 @@ export const saveWhiteboard = defineTool({
   description: "Generate a deal whiteboard presentation for a company in the house template and return the file.",
   category: "File Management",
   isPrivate: true,
+  statusLine: ({ ok, result }) => (ok ? "Whiteboard generated" : generateFailed("presentation", result)),
   input: z.object({
     proper_company_name: text("Full legal name of the company, e.g. Acme Holdings, Inc."),
     short_name: text("Short name used in titles and the file name, e.g. Acme."),
