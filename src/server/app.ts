@@ -34,6 +34,7 @@ import { chatRoutes } from "./chat/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { userRoutes } from "./users/routes";
+import { createMailer } from "./email/mailer";
 import { kbRoutes } from "./kb/routes";
 import { kbSearchRoutes } from "./kb/index/routes";
 
@@ -71,7 +72,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", chatRoutes)
     .route("/", feedbackRoutes)
     .route("/", dashboardRoutes)
-    .route("/", userRoutes)
+    .route("/", userRoutes(createMailer(config.smtp)))
     .route("/", scheduledTaskRoutes)
     .route("/", kbRoutes)
     .route("/", kbSearchRoutes);

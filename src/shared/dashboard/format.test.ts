@@ -4,6 +4,7 @@ import {
   distinctSubAgents,
   feedbackScore,
   firstEntries,
+  metadataEntries,
   formatDuration,
   helpfulPercentage,
   metadataKeys,
@@ -100,6 +101,20 @@ describe("dashboard display rules", () => {
     expect(firstEntries(entries, 3).more).toBe(4);
     expect(firstEntries(entries, 10)).toEqual({ shown: entries, more: 0 });
     expect(moreLabel(4)).toBe("+4 more");
+  });
+
+  it("[DASH-30] [USER-07] metadata is shown in key order, whatever order the database returns it in", () => {
+    // jsonb's own order for these keys: site, team, level, region.
+    const stored = { site: "Berlin", team: "Finance", level: "3", region: "EMEA", Zone: "1" };
+    expect(metadataEntries(stored).map(([k]) => k)).toEqual(["level", "region", "site", "team", "Zone"]);
+    expect(firstEntries(metadataEntries(stored), 3)).toEqual({
+      shown: [
+        ["level", "3"],
+        ["region", "EMEA"],
+        ["site", "Berlin"],
+      ],
+      more: 2,
+    });
   });
 
   it("[DASH-15] the default range is the last 14 days up to the end of today", () => {

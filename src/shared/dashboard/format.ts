@@ -63,6 +63,16 @@ export function firstEntries<T>(items: T[], max: number): { shown: T[]; more: nu
 
 export const moreLabel = (more: number) => `+${more} more`;
 
+/**
+ * Public metadata in key order (decision 069). The map is stored as jsonb, which keeps no insertion order
+ * (it orders keys by length), so without a rule of our own the "first 3" would be an accident of storage.
+ */
+export function metadataEntries(metadata: Record<string, string>): [string, string][] {
+  return Object.entries(metadata).sort(
+    ([a], [b]) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : 1),
+  );
+}
+
 /** Distinct sub-agents (by agent) for the card's avatars, at most 10 (DASH-28). */
 export function distinctSubAgents<T extends { agentId: number }>(subs: T[]): T[] {
   const seen = new Set<number>();

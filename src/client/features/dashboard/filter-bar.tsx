@@ -97,6 +97,7 @@ export function FilterBar({
             <Input
               id={`${ids}-key`}
               list={`${ids}-keys`}
+              aria-describedby={keys.length > 0 ? `${ids}-key-hint` : undefined}
               value={filters.metadataKey}
               placeholder="Any key"
               style={{ width: PICKER_WIDTH / 2 + 20 }}
@@ -126,8 +127,10 @@ export function FilterBar({
             </datalist>
           </div>
           {keys.length > 0 && (
-            <p className="pb-2 text-xs text-muted-foreground" aria-label="Metadata keys">
-              {keySuggestions.join(", ")}
+            // Describes the key box rather than labelling itself: a second "Metadata key…" label made the
+            // box ambiguous to anyone finding it by its label.
+            <p id={`${ids}-key-hint`} className="pb-2 text-xs text-muted-foreground">
+              Keys: {keySuggestions.join(", ")}
               {moreKeys > 0 && ` ${moreLabel(moreKeys)}`}
             </p>
           )}

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Trash2 } from "lucide-react";
 import { mutate } from "swr";
 import { metadataEntry, displayName, type OrgUser } from "@/shared/users/schema";
+import { metadataEntries } from "@/shared/dashboard/format";
 import { orgUsersKey, updateUserMetadata } from "@/client/api/org-users";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
@@ -18,7 +19,7 @@ import {
 } from "@/client/components/ui/dialog";
 
 export function EditMetadataDialog({ orgId, user, onClose }: { orgId: string; user: OrgUser; onClose: () => void }) {
-  const [pairs, setPairs] = useState(() => Object.entries(user.publicMetadata));
+  const [pairs, setPairs] = useState(() => metadataEntries(user.publicMetadata));
   const [newKey, setNewKey] = useState("");
   const [newValue, setNewValue] = useState("");
   const [saving, setSaving] = useState(false);

@@ -1,5 +1,6 @@
 // /control-hub/organization (rulings: User Management, reached from Settings, admins only): the members
-// and invitations, two filters, the order active → pending → inactive/expired, metadata editing.
+// and invitations, two filters, the order active → pending → inactive/expired, metadata editing, and
+// inviting and managing people (decision 069).
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { ACTIVITY_STATUSES, filterUsers, invitationRow, sortUsers, type OrgUser } from "@/shared/users/schema";
@@ -13,6 +14,8 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
 import { UserRow } from "./user-row";
 import { EditMetadataDialog } from "./edit-metadata-dialog";
+import { InviteUserForm } from "./invite-user-form";
+import { UserActionsMenu } from "./user-actions-menu";
 
 type StatusFilter = "all" | OrgUser["activityStatus"];
 type RoleFilter = "all" | OrgUser["role"];
@@ -32,6 +35,7 @@ export function UserManagementPage() {
   return (
     <section className="flex flex-col gap-6">
       <SectionHeader title="User Management" description="The people of your organization and their metadata." />
+      <InviteUserForm orgId={org.id} />
       <div className="flex flex-wrap gap-4">
         <div className="flex flex-col gap-1">
           <Label htmlFor="activity-filter">Activity Status</Label>
@@ -71,7 +75,12 @@ export function UserManagementPage() {
       ) : (
         <ul aria-label="Users" className="rounded-xl border">
           {shown.map((u) => (
-            <UserRow key={`${u.isInvitation ? "inv" : "user"}:${u.id}`} user={u} onEdit={() => setEditing(u)} />
+            <UserRow
+              key={`${u.isInvitation ? "inv" : "user"}:${u.id}`}
+              user={u}
+              onEdit={() => setEditing(u)}
+              actions={<UserActionsMenu orgId={org.id} user={u} />}
+            />
           ))}
         </ul>
       )}

@@ -1,4 +1,5 @@
-// One row of the users list (USER-03..09).
+// One row of the users list (USER-03..09), with its people actions (decision 069).
+import type { ReactNode } from "react";
 import { Pencil } from "lucide-react";
 import { ACTIVITY_LABELS, PENDING_EDIT_TITLE, displayName, type OrgUser } from "@/shared/users/schema";
 import { relativeTime } from "@/shared/users/relative-time";
@@ -11,7 +12,7 @@ import { Button } from "@/client/components/ui/button";
 
 const ACTIVITY_VARIANT = { active: "success", pending: "warning", expired: "outline", inactive: "secondary" } as const;
 
-export function UserRow({ user, onEdit }: { user: OrgUser; onEdit: () => void }) {
+export function UserRow({ user, onEdit, actions }: { user: OrgUser; onEdit: () => void; actions?: ReactNode }) {
   const name = displayName(user);
   const pending = user.isInvitation && user.activityStatus === "pending";
   return (
@@ -46,6 +47,7 @@ export function UserRow({ user, onEdit }: { user: OrgUser; onEdit: () => void })
           <Pencil className="size-4" aria-hidden /> Edit
         </Button>
       </span>
+      {actions}
     </li>
   );
 }
