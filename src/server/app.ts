@@ -36,6 +36,7 @@ import { dashboardRoutes } from "./dashboard/routes";
 import { userRoutes } from "./users/routes";
 import { kbRoutes } from "./kb/routes";
 import { kbSearchRoutes } from "./kb/index/routes";
+import { emailApprovalRoutes } from "./email-approvals/routes";
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +75,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", userRoutes)
     .route("/", scheduledTaskRoutes)
     .route("/", kbRoutes)
-    .route("/", kbSearchRoutes);
+    .route("/", kbSearchRoutes)
+    .route("/", emailApprovalRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

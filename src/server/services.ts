@@ -11,6 +11,8 @@ import { createBlobStore, setBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
 import { setInvitationLinks } from "./auth/invitation-links";
 import { secureDataDir } from "./security/data-dir";
+import { createMailer } from "./email/mailer";
+import { setToolMailer } from "./email/tool-mailer";
 
 export interface Services {
   database: Database;
@@ -49,6 +51,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
   setSecrets(secrets);
   setBlobStore(createBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") }));
   setInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
+  setToolMailer(createMailer(config.smtp));
   const auth = createAuth({ db: database.db, config, secret: secrets.derive("better-auth").toString("base64") });
   return { database, secrets, auth };
 }
