@@ -26,7 +26,13 @@ export async function createApproval(input: {
   return id;
 }
 
-export async function approvalStatus({ orgId, id }: { orgId: string; id: string }): Promise<EmailApprovalStatus | null> {
+export async function approvalStatus({
+  orgId,
+  id,
+}: {
+  orgId: string;
+  id: string;
+}): Promise<EmailApprovalStatus | null> {
   const [row] = await db()
     .select({ status: emailApproval.status })
     .from(emailApproval)
@@ -45,7 +51,11 @@ export async function moveApproval(opts: {
     .update(emailApproval)
     .set({ status: opts.to, decidedAt: sql`coalesce(${emailApproval.decidedAt}, now())` })
     .where(
-      and(eq(emailApproval.organizationId, opts.orgId), eq(emailApproval.id, opts.id), eq(emailApproval.status, opts.from)),
+      and(
+        eq(emailApproval.organizationId, opts.orgId),
+        eq(emailApproval.id, opts.id),
+        eq(emailApproval.status, opts.from),
+      ),
     )
     .returning({ id: emailApproval.id });
   return rows.length > 0;

@@ -25,7 +25,11 @@ let other: FakePinecone;
 
 const records = {
   "": [
-    { id: "faq-1", text: "Refunds are issued within 14 days of a return", metadata: { title: "Refund policy", page: 3 } },
+    {
+      id: "faq-1",
+      text: "Refunds are issued within 14 days of a return",
+      metadata: { title: "Refund policy", page: 3 },
+    },
     { id: "faq-2", text: "Shipping to Canada takes five business days", metadata: { title: "Shipping" } },
     { id: "faq-3", text: "Gift cards never expire", metadata: { title: "Gift cards" } },
     ...Array.from({ length: 12 }, (_, i) => ({ id: `filler-${i}`, text: `unrelated filler record ${i}` })),
@@ -103,7 +107,12 @@ describe("query_pinecone", () => {
     const hundred = queryPineconeResult.parse(await run({ query: "refund", top_k: 100 }));
     expect(hundred.matches).toHaveLength(records[""].length);
     expect(queryPinecone.input.parse({ query: "x" }).top_k).toBe(5);
-    for (const bad of [{ query: "x", top_k: 0 }, { query: "x", top_k: 101 }, { query: "x", top_k: 2.5 }, { query: " " }])
+    for (const bad of [
+      { query: "x", top_k: 0 },
+      { query: "x", top_k: 101 },
+      { query: "x", top_k: 2.5 },
+      { query: " " },
+    ])
       expect(queryPinecone.input.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 

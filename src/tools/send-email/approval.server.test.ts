@@ -91,13 +91,19 @@ describe("send_email with ask before sending", () => {
     expect((await answer(f.a.member, f.a.id, draft.id, "cancel")).body).toEqual({ status: "cancelled" });
     const res = await result;
     expect(res).toEqual({ status: "error", error: NOT_SENT.cancelled, cancelled: true });
-    expect(statusLine("send_email", { to: ["nope@example.com"] }, "error", res)).toBe("Email to 1 recipient(s) not sent");
+    expect(statusLine("send_email", { to: ["nope@example.com"] }, "error", res)).toBe(
+      "Email to 1 recipient(s) not sent",
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(smtp.messages.length).toBe(before);
   });
 
   it("tenancy: only the conversation's owner sees and answers the draft — not an admin, not another organisation", async () => {
-    const { result, toolCallId, draft } = await startDraft({ to: ["owner@example.com"], subject: "Mine", html: "<p>x</p>" });
+    const { result, toolCallId, draft } = await startDraft({
+      to: ["owner@example.com"],
+      subject: "Mine",
+      html: "<p>x</p>",
+    });
     expect((await draftOf(f.a.admin, f.a.id, toolCallId)).body.draft).toBeNull();
     expect((await answer(f.a.admin, f.a.id, draft.id, "send")).status).toBe(404);
     expect((await draftOf(f.b.admin, f.b.id, toolCallId)).body.draft).toBeNull();
@@ -121,7 +127,10 @@ describe("send_email with ask before sending", () => {
 
     APPROVAL_LIMITS.waitMs = 60_000;
     const stop = new AbortController();
-    const stopped = await startDraft({ to: ["stop@example.com"], subject: "Stopped", html: "<p>x</p>" }, { signal: stop.signal });
+    const stopped = await startDraft(
+      { to: ["stop@example.com"], subject: "Stopped", html: "<p>x</p>" },
+      { signal: stop.signal },
+    );
     stop.abort();
     expect(await stopped.result).toEqual({ status: "error", error: NOT_SENT.expired, cancelled: true });
     expect((await answer(f.a.member, f.a.id, stopped.draft.id, "send")).status).toBe(409);

@@ -47,7 +47,8 @@ export async function askOwner(draft: Draft, ctx: ToolContext): Promise<{ id: st
     if (status !== "pending") return { id, answer: "expired" };
     if (ctx.abortSignal.aborted || Date.now() >= deadline) {
       // The owner may answer in the same instant: only a row still pending expires.
-      if (await moveApproval({ orgId: ctx.orgId, id, from: "pending", to: "expired" })) return { id, answer: "expired" };
+      if (await moveApproval({ orgId: ctx.orgId, id, from: "pending", to: "expired" }))
+        return { id, answer: "expired" };
       continue;
     }
     await sleep(Math.min(APPROVAL_LIMITS.pollMs, Math.max(0, deadline - Date.now())), ctx.abortSignal);

@@ -37,7 +37,11 @@ const send = (args: Record<string, unknown>, c = toolCtx(f.a.id, f.a.member)) =>
 describe("send_email", () => {
   it("[TOOL-30] [TOOL-31] delivers to every recipient from SMTP_FROM; the answer counts them", async () => {
     const s = subject();
-    const res = await send({ to: ["ann@example.com", "bob@example.org"], subject: s, html: "<p>Hello <b>team</b></p>" });
+    const res = await send({
+      to: ["ann@example.com", "bob@example.org"],
+      subject: s,
+      html: "<p>Hello <b>team</b></p>",
+    });
     expect(res).toEqual({ status: "success", content: "Email sent to 2 recipient(s)." });
     const mail = await smtp.waitFor("ann@example.com", new RegExp(`^${s}$`));
     expect(mail.to).toEqual(["ann@example.com", "bob@example.org"]);
@@ -64,7 +68,8 @@ describe("send_email", () => {
     expect(html).toContain('<img src="https://cdn.example.com/a.png" />');
     expect(html).toContain('<a href="https://example.com">good</a>');
     expect(html).toContain('<td colspan="2">cell</td>');
-    for (const gone of ["script", "steal", "onerror", "javascript:", "iframe", "evil"]) expect(html).not.toContain(gone);
+    for (const gone of ["script", "steal", "onerror", "javascript:", "iframe", "evil"])
+      expect(html).not.toContain(gone);
     expect(await send({ to: ["x@example.com"], subject: s, html: "<script>only()</script>" })).toEqual({
       status: "error",
       error: EMPTY_BODY,
@@ -75,7 +80,12 @@ describe("send_email", () => {
     const a = await upload(ctx.app, f.a.member, f.a.id, "q3.pdf", "application/pdf", pdf);
     const b = await upload(ctx.app, f.a.member, f.a.id, "totals.csv", "text/csv", csv);
     const s = subject();
-    const res = await send({ to: ["cfo@example.com"], subject: s, html: "<p>Attached</p>", attachment_file_ids: [a, b] });
+    const res = await send({
+      to: ["cfo@example.com"],
+      subject: s,
+      html: "<p>Attached</p>",
+      attachment_file_ids: [a, b],
+    });
     expect(res).toEqual({ status: "success", content: "Email sent to 1 recipient(s) with 2 attachment(s)." });
     const mail = await smtp.waitFor("cfo@example.com", new RegExp(`^${s}$`));
     expect(mail.attachments.map((x) => [x.filename, x.contentType])).toEqual([
@@ -91,7 +101,12 @@ describe("send_email", () => {
     const admins = await upload(ctx.app, f.a.admin, f.a.id, "admin.pdf", "application/pdf", pdf);
     const foreign = await upload(ctx.app, f.b.admin, f.b.id, "b.pdf", "application/pdf", pdf);
     const before = smtp.messages.length;
-    const args = (id: string) => ({ to: ["t@example.com"], subject: subject(), html: "<p>x</p>", attachment_file_ids: [id] });
+    const args = (id: string) => ({
+      to: ["t@example.com"],
+      subject: subject(),
+      html: "<p>x</p>",
+      attachment_file_ids: [id],
+    });
     // A member cannot mail the admin's upload; the admin can mail the member's.
     expect(await send(args(admins))).toEqual({ status: "error", error: attachmentNotFound(admins) });
     expect((await send(args(mine), toolCtx(f.a.id, f.a.admin, { isAdmin: true }))).status).toBe("success");
@@ -112,9 +127,9 @@ describe("send_email", () => {
     const res = await send({ to: ["t@example.com"], subject: "s", html: "<p>x</p>", attachment_file_ids: [a, b] });
     expect(res).toEqual({ status: "error", error: attachmentsTooLarge(pdf.byteLength + csv.byteLength) });
     EMAIL_LIMITS.maxAttachmentBytes = pdf.byteLength + csv.byteLength;
-    expect((await send({ to: ["t@example.com"], subject: "s", html: "<p>x</p>", attachment_file_ids: [a, b] })).status).toBe(
-      "success",
-    );
+    expect(
+      (await send({ to: ["t@example.com"], subject: "s", html: "<p>x</p>", attachment_file_ids: [a, b] })).status,
+    ).toBe("success");
     expect(smtp.messages.length).toBe(before + 1);
   });
 

@@ -36,7 +36,9 @@ export const execute: ToolExecutor<typeof sendEmail> = async (input, ctx) => {
     approvalId = id;
   }
   const finish = (status: "sent" | "failed") =>
-    approvalId ? moveApproval({ orgId: ctx.orgId, id: approvalId, from: "approved", to: status }) : Promise.resolve(true);
+    approvalId
+      ? moveApproval({ orgId: ctx.orgId, id: approvalId, from: "approved", to: status })
+      : Promise.resolve(true);
 
   const attachments = await loadAttachments(resolved.files);
   if (!attachments) {
