@@ -12,7 +12,7 @@ import type { ToolContext } from "../executor.server";
 import { APPROVAL_LIMITS } from "./approval.server";
 import { sendEmail } from "./definition";
 import { NOT_SENT, execute } from "./execute.server";
-import { newConversation, startSmtpMailer, toolCtx, upload } from "./test-support";
+import { newConversation, startSmtpMailer, toolCtx, upload } from "./test-support.server";
 
 let ctx: TestContext;
 let f: TenancyFixture;

@@ -10,7 +10,7 @@ import { statusLine } from "../../client/features/chat/messages/tool-status";
 import { EMAIL_LIMITS, attachmentNotFound, attachmentsTooLarge } from "./attachments.server";
 import { EMAIL_BOUNDS, sendEmail } from "./definition";
 import { EMPTY_BODY, SMTP_NOT_CONFIGURED, execute } from "./execute.server";
-import { startSmtpMailer, toolCtx, upload } from "./test-support";
+import { startSmtpMailer, toolCtx, upload } from "./test-support.server";
 
 let ctx: TestContext;
 let f: TenancyFixture;
