@@ -9,12 +9,20 @@ import { SMTPServer } from "smtp-server";
 export const FAKE_SMTP_USER = "switchboard";
 export const FAKE_SMTP_PASSWORD = "smtp-test-password";
 
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  /** The attachment's bytes, base64 (so the e2e inbox file can carry them as JSON). */
+  base64: string;
+}
+
 export interface ReceivedEmail {
   from: string;
   to: string[];
   subject: string;
   text: string;
   html: string;
+  attachments: ReceivedAttachment[];
   raw: string;
 }
 
@@ -77,25 +85,38 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   };
 }
 
-/** Subject and the text and HTML parts of a MIME message as nodemailer writes it. */
-function parseMessage(raw: string): { subject: string; text: string; html: string } {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = unfold(head);
+/** Subject, the text and HTML parts and the attachments of a MIME message as nodemailer writes it. */
+function parseMessage(raw: string): { subject: string; text: string; html: string; attachments: ReceivedAttachment[] } {
+  const [head = ""] = raw.split(/\r?\n\r?\n/);
+  const out = { text: "", html: "", attachments: [] as ReceivedAttachment[] };
+  collectParts(raw, out);
+  return { subject: decodeWords(unfold(head).subject ?? ""), ...out };
+}
+
+/** Walks nested multiparts (mixed → alternative → …): text and HTML bodies, and parts sent as attachments. */
+function collectParts(entity: string, out: { text: string; html: string; attachments: ReceivedAttachment[] }) {
+  const [head = "", ...rest] = entity.split(/\r?\n\r?\n/);
+  const h = unfold(head);
   const body = rest.join("\r\n\r\n");
-  const parts: Record<string, string> = {};
-  const boundary = headers["content-type"]?.match(/boundary="?([^";]+)"?/)?.[1];
-  const sections = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\r\n\r\n${body}`];
-  for (const section of sections) {
-    const [partHead = "", ...partBody] = section.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
-    const h = unfold(partHead);
-    const type = (h["content-type"] ?? "text/plain").split(";")[0]!.trim();
-    parts[type] = decode(partBody.join("\r\n\r\n"), h["content-transfer-encoding"]);
+  const contentType = h["content-type"] ?? "text/plain";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const boundary = contentType.match(/boundary="?([^";]+)"?/)?.[1];
+  if (type.startsWith("multipart/") && boundary) {
+    for (const section of body.split(`--${boundary}`).slice(1, -1)) collectParts(section.replace(/^\r?\n/, ""), out);
+    return;
   }
-  return {
-    subject: decodeWords(headers.subject ?? ""),
-    text: parts["text/plain"] ?? "",
-    html: parts["text/html"] ?? "",
-  };
+  const disposition = h["content-disposition"] ?? "";
+  if (/^attachment/i.test(disposition)) {
+    const filename = decodeWords(disposition.match(/filename="?([^";]+)"?/)?.[1] ?? "");
+    const bytes =
+      (h["content-transfer-encoding"] ?? "").toLowerCase() === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+        : Buffer.from(decode(body, h["content-transfer-encoding"]), "utf8");
+    out.attachments.push({ filename, contentType: type, base64: bytes.toString("base64") });
+    return;
+  }
+  if (type === "text/html") out.html = decode(body, h["content-transfer-encoding"]);
+  else if (type === "text/plain") out.text = decode(body, h["content-transfer-encoding"]);
 }
 
 function unfold(head: string): Record<string, string> {

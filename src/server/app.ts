@@ -37,6 +37,7 @@ import { userRoutes } from "./users/routes";
 import { createMailer } from "./email/mailer";
 import { kbRoutes } from "./kb/routes";
 import { kbSearchRoutes } from "./kb/index/routes";
+import { emailApprovalRoutes } from "./email-approvals/routes";
 
 export interface AppDeps {
   config: Config;
@@ -75,7 +76,8 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .route("/", userRoutes(createMailer(config.smtp)))
     .route("/", scheduledTaskRoutes)
     .route("/", kbRoutes)
-    .route("/", kbSearchRoutes);
+    .route("/", kbSearchRoutes)
+    .route("/", emailApprovalRoutes);
 
   const csp = contentSecurityPolicy({
     s3: loadS3Config(),

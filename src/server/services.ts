@@ -13,6 +13,8 @@ import { createBlobStore, setBlobStore } from "./storage/store";
 import { startPgInvalidation } from "./cache/pg-invalidation";
 import { setInvitationLinks } from "./auth/invitation-links";
 import { secureDataDir } from "./security/data-dir";
+import { createMailer } from "./email/mailer";
+import { setToolMailer } from "./email/tool-mailer";
 
 export interface Services {
   database: Database;
@@ -52,6 +54,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
   setBlobStore(createBlobStore({ dataDir: config.dataDir, signingKey: secrets.derive("blob-url") }));
   setInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
   setGoogleOAuthClient(config.google);
+  setToolMailer(createMailer(config.smtp));
   const auth = createAuth({ db: database.db, config, secret: betterAuthSecret(secrets) });
   return { database, secrets, auth };
 }

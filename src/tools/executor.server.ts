@@ -9,6 +9,8 @@ export interface ToolContext {
   orgId: string;
   org: { id: string; name: string };
   user: { id: string; name: string; email: string };
+  /** Whether the user is an organisation admin: which uploads a tool may read for them (decision 013). */
+  isAdmin?: boolean;
   agentId: number;
   conversationId: string;
   toolCallId: string;

@@ -24,6 +24,7 @@ export interface ReplyContext {
   orgId: string;
   org: { id: string; name: string };
   user: { id: string; name: string; email: string };
+  isAdmin?: boolean;
   agent: Agent;
   conversationId: string;
   depth: number;
@@ -92,6 +93,7 @@ export async function startReply(
           orgId: ctx.orgId,
           org: ctx.org,
           user: ctx.user,
+          isAdmin: ctx.isAdmin,
           agentId: ctx.agent.id,
           conversationId: ctx.conversationId,
           depth: ctx.depth,

@@ -101,6 +101,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
     orgId,
     org: { id: orgId, name: who.org.name },
     user: { id: who.user.id, name: who.user.name, email: who.user.email },
+    isAdmin: who.isAdmin,
     agent,
     conversationId,
     depth: 0,

@@ -9,3 +9,4 @@ export * from "./schema/dashboard";
 export * from "./schema/scheduled-tasks";
 export * from "./schema/knowledge-bases";
 export * from "./schema/kb-chunks";
+export * from "./schema/email-approvals";

@@ -4,16 +4,28 @@ import { createTransport } from "nodemailer";
 import type { Config } from "../config";
 import { log } from "../logger";
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
+
+export interface EmailMessage {
+  to: string | string[];
+  subject: string;
+  /** Omitted: nodemailer sends the HTML alone. */
+  text?: string;
+  html: string;
+  attachments?: EmailAttachment[];
+}
+
+export type Delivery = { ok: true } | { ok: false; error: string };
 
 export interface Mailer {
   /** Sends the message; false (and a log line) when the SMTP server could not take it. */
   send(message: EmailMessage): Promise<boolean>;
+  /** Sends the message and says why it failed (the SMTP server's answer), for callers that report it. */
+  deliver(message: EmailMessage): Promise<Delivery>;
 }
 
 export function createMailer(smtp: Config["smtp"]): Mailer | null {
@@ -23,18 +35,18 @@ export function createMailer(smtp: Config["smtp"]): Mailer | null {
     { url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
     { from: smtp.from },
   );
-  return {
-    async send(message) {
-      try {
-        await transport.sendMail({ ...message, subject: oneLine(message.subject) });
-        return true;
-      } catch (error) {
-        // The SMTP URL may hold a password: log the failure, never the transport's settings.
-        log.warn("email could not be sent", { subject: message.subject, error: (error as Error).message });
-        return false;
-      }
-    },
+  const deliver = async (message: EmailMessage): Promise<Delivery> => {
+    try {
+      await transport.sendMail({ ...message, subject: oneLine(message.subject) });
+      return { ok: true };
+    } catch (error) {
+      // The SMTP URL may hold a password: log the failure, never the transport's settings.
+      const reason = (error as Error).message;
+      log.warn("email could not be sent", { subject: message.subject, error: reason });
+      return { ok: false, error: reason };
+    }
   };
+  return { deliver, send: async (message) => (await deliver(message)).ok };
 }
 
 /** Organisation and user names end up in the subject: no line breaks in a header. */

@@ -21,6 +21,8 @@ export const toolSetting = z.union([
         .object({
           callableAgentIds: z.array(intId()).optional(),
           accessibleKnowledgeBaseIds: z.array(z.union([z.string(), z.number()])).optional(),
+          // send_email: show the draft in the chat and wait for Send / Cancel (decision 061).
+          askBeforeSending: z.boolean().optional(),
         })
         .passthrough()
         .optional(),

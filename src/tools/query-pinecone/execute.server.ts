@@ -1,5 +1,55 @@
-// Not built yet: the model gets an error result saying so, never a fake success.
-import { notAvailableYet } from "../executor.server";
-import { queryPinecone } from "./definition";
+// query_pinecone: the query is embedded with the organisation's default embedding model, then the
+// connected index (the integration's api_key and host) is queried with the official client. Every
+// request to the admin-set host goes through the outbound guard (guardedStreamFetch).
+import { embed } from "ai";
+import { Pinecone } from "@pinecone-database/pinecone";
+import { AppError } from "../../server/errors";
+import { getCredentials } from "../../server/providers/connection-store";
+import { validateCredentials } from "../../server/providers/connection-service";
+import { resolveEmbeddingModel } from "../../server/ai/embedding-models";
+import { getOrgState } from "../../server/settings/queries";
+import { guardedStreamFetch } from "../../server/net/guarded-stream-fetch";
+import { INTEGRATION_BY_KEY } from "../../shared/connections/integrations";
+import { toolError, type ToolExecutor } from "../executor.server";
+import type { queryPinecone } from "./definition";
+import type { QueryPineconeResult } from "./result";
 
-export const execute = notAvailableYet(queryPinecone);
+export const NOT_CONNECTED = "Pinecone is not connected. An admin can connect it under Control Hub → Integrations.";
+export const NO_EMBEDDING_MODEL =
+  "No default embedding model is set for this organization. An admin can choose one under Control Hub → Models.";
+export const KEY_REJECTED = "Pinecone rejected the API key. An admin can update it under Control Hub → Integrations.";
+
+/** The reason the model reads: the guard's refusal rather than the client's generic "failed to reach". */
+function reason(err: unknown): string {
+  const e = err as { name?: string; message?: string; cause?: unknown };
+  if (e?.name === "PineconeAuthorizationError") return KEY_REJECTED;
+  if (e?.name === "PineconeConnectionError" && e.cause instanceof AppError) return e.cause.message;
+  return (err instanceof Error && err.message) || "Unknown error";
+}
+
+export const execute: ToolExecutor<typeof queryPinecone> = async (input, ctx) => {
+  const stored = await getCredentials({ orgId: ctx.orgId, key: "pinecone" });
+  if (!stored) return toolError(NOT_CONNECTED);
+  const modelKey = (await getOrgState({ orgId: ctx.orgId })).modelPreferences.defaultEmbeddingModel;
+  if (!modelKey) return toolError(NO_EMBEDDING_MODEL);
+  try {
+    const creds = validateCredentials(INTEGRATION_BY_KEY.pinecone!, stored) as { api_key: string; host: string };
+    const { embedding } = await embed({
+      model: await resolveEmbeddingModel({ orgId: ctx.orgId, modelKey }),
+      value: input.query,
+      maxRetries: 1,
+      abortSignal: ctx.abortSignal,
+    });
+    const client = new Pinecone({ apiKey: creds.api_key, fetchApi: guardedStreamFetch as typeof fetch, maxRetries: 1 });
+    const index = client.index({ host: creds.host, ...(input.namespace ? { namespace: input.namespace } : {}) });
+    const res = await index.query({ vector: embedding, topK: input.top_k, includeMetadata: true });
+    const matches: QueryPineconeResult["matches"] = (res.matches ?? []).map((m) => ({
+      id: m.id,
+      score: m.score ?? 0,
+      metadata: (m.metadata as Record<string, unknown> | undefined) ?? null,
+    }));
+    return { status: "success", matches, namespace: res.namespace ?? input.namespace ?? "" };
+  } catch (err) {
+    return toolError(ctx.abortSignal.aborted ? "The query was cancelled." : reason(err));
+  }
+};

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isToolEnabled } from "@/shared/agents/schema";
-import { callableAgentIds, pruneCallableAgents, setCallableAgentIds, setToolEnabled, toggleId } from "./tool-settings";
+import {
+  askBeforeSending,
+  callableAgentIds,
+  pruneCallableAgents,
+  setAskBeforeSending,
+  setCallableAgentIds,
+  setToolEnabled,
+  toggleId,
+} from "./tool-settings";
 
 describe("setToolEnabled", () => {
   it("[AGENT-06] a plain tool is stored as true and removed when switched off", () => {
@@ -53,5 +61,17 @@ describe("pruneCallableAgents", () => {
     expect(pruneCallableAgents(tools, [2, 3]).call_agent).toEqual({ enabled: true, config: { callableAgentIds: [2] } });
     expect(pruneCallableAgents(tools, [1, 2])).toBe(tools);
     expect(pruneCallableAgents({ scrape_url: true }, [])).toEqual({ scrape_url: true });
+  });
+});
+
+describe("send_email's ask before sending", () => {
+  it("is stored in send_email's config, off by default, and keeps the tool enabled", () => {
+    const on = setToolEnabled({}, "send_email", true);
+    expect(askBeforeSending(on)).toBe(false);
+    const asked = setAskBeforeSending(on, true);
+    expect(asked.send_email).toEqual({ enabled: true, config: { askBeforeSending: true } });
+    expect(isToolEnabled(asked, "send_email")).toBe(true);
+    expect(askBeforeSending(asked)).toBe(true);
+    expect(askBeforeSending(setAskBeforeSending(asked, false))).toBe(false);
   });
 });

@@ -60,3 +60,18 @@ export function pruneCallableAgents(tools: Tools, liveIds: number[]): Tools {
   const kept = ids.filter((id) => liveIds.includes(id));
   return kept.length === ids.length ? tools : setCallableAgentIds(tools, kept);
 }
+
+/** send_email's "ask before sending" (decision 061): drafts wait in the chat for Send / Cancel. */
+export function askBeforeSending(tools: Tools): boolean {
+  return toolConfig(tools, "send_email").askBeforeSending === true;
+}
+
+export function setAskBeforeSending(tools: Tools, on: boolean): Tools {
+  return {
+    ...tools,
+    send_email: {
+      enabled: isToolEnabled(tools, "send_email"),
+      config: { ...toolConfig(tools, "send_email"), askBeforeSending: on },
+    },
+  };
+}

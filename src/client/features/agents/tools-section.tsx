@@ -1,4 +1,5 @@
-// The Tools card: the picker plus the lists call_agent and search_knowledge_base open (AGENT-25, AGENT-26).
+// The Tools card: the picker plus the lists call_agent and search_knowledge_base open (AGENT-25, AGENT-26)
+// and send_email's ask-before-sending option (decision 061).
 import { memo } from "react";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { enabledToolNames, type Agent, type ToolSetting } from "@/shared/agents/schema";
@@ -7,10 +8,13 @@ import { CallableAgentsList } from "./callable-agents-list";
 import { FormSection } from "./form-section";
 import { KnowledgeBasesList } from "./knowledge-bases-list";
 import { ToolPicker } from "./tool-picker";
+import { AskBeforeSending } from "./ask-before-sending";
 import {
   accessibleKnowledgeBaseIds,
+  askBeforeSending,
   callableAgentIds,
   setAccessibleKnowledgeBaseIds,
+  setAskBeforeSending,
   setCallableAgentIds,
 } from "./tool-settings";
 
@@ -43,6 +47,12 @@ export const ToolsSection = memo(function ToolsSection({
               agents={otherAgents}
               selected={callableAgentIds(tools)}
               onChange={(ids) => onChange(setCallableAgentIds(tools, ids))}
+            />
+          ),
+          send_email: (
+            <AskBeforeSending
+              checked={askBeforeSending(tools)}
+              onChange={(on) => onChange(setAskBeforeSending(tools, on))}
             />
           ),
           search_knowledge_base: (

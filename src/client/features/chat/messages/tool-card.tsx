@@ -1,5 +1,6 @@
 // TOOLCARD-01..08, 25..27: a tool call as a pill with its status; once there is a result it expands into
-// Configuration and Output (tool-output.tsx). call_agent opens its sub-conversation; schedule_task links to the tasks.
+// Configuration and Output (tool-output.tsx). call_agent opens its sub-conversation; schedule_task links to the tasks;
+// a send_email waiting for its owner shows the draft with Send / Cancel (decision 061).
 import { Component, useState, type ReactNode } from "react";
 import {
   AlertCircle,
@@ -15,6 +16,7 @@ import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/utils";
 import { LongText } from "./long-text";
 import { SubConversationViewer, type SubConversationRef } from "./sub-conversation";
+import { EmailDraft } from "./email-draft";
 import { ToolOutput } from "./tool-output";
 import { cardState, errorDetail, statusLine, toolDisplayName } from "./tool-status";
 
@@ -77,6 +79,9 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
           </Button>
           <SubConversationViewer sub={sub} open={subOpen} onOpenChange={setSubOpen} />
         </div>
+      )}
+      {invocation.toolName === "send_email" && invocation.state === "call" && (
+        <EmailDraft toolCallId={invocation.toolCallId} />
       )}
       {invocation.toolName === "schedule_task" && state === "success" && (
         <div className="border-t px-3 py-1.5">
