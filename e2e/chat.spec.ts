@@ -308,3 +308,32 @@ test("[INPUT-07] [FILE-31] [FILE-26] [FILE-44] dragging files over the input sho
   await expect(page.getByText("Pasted and uploaded 1 image(s).")).toBeVisible();
   await expect(page.getByRole("list", { name: "Attached files" }).getByText(/^pasted_image_\d+\.png$/)).toBeVisible();
 });
+
+test("[CHAT-15] issue 17 #15: in a long chat the agent header stays in view and the page follows the reply to its very end", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 900, height: 420 });
+  await chatReady(page, { name: "Atlas" });
+  await page.goto("/chat");
+  await messageBox(page).fill("[long] go on");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText(/This is a long streaming reply/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 30_000 });
+  // What comes after the last token (the feedback question) is followed too.
+  await expect(page.getByText("Was this conversation helpful?")).toBeInViewport();
+  const gap = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight - window.scrollY);
+  await expect.poll(gap).toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Below the app's sticky header, not hidden under it.
+  const header = page.getByRole("main").getByRole("button", { name: "Atlas" });
+  await expect(header).toBeInViewport();
+  const banner = (await page.getByRole("banner").boundingBox())!;
+  expect((await header.boundingBox())!.y).toBeGreaterThanOrEqual(banner.y + banner.height - 1);
+  // A reader who scrolled up is not pulled back down by the next reply.
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+  await messageBox(page).fill("[long] more");
+  await messageBox(page).press("Enter");
+  await expect(page.getByText("You said: more")).toBeAttached();
+  await page.waitForTimeout(500);
+  expect(await gap()).toBeGreaterThan(100);
+});
