@@ -106,3 +106,23 @@ test("[ROUTE-26] organization is a Control Hub sub-route shown under the Setting
   await expect(page.getByRole("heading", { name: "User Management", exact: true })).toBeVisible();
   await expect(page.getByRole("list", { name: "Users" })).toBeVisible();
 });
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("issue 17 #16: the tab row shows that it scrolls, and the current tab is brought into it", async ({ page }) => {
+    await signedInWithOrg(page);
+    await page.goto("/control-hub");
+    const tabs = hubTabs(page);
+    await expect(tabs.getByRole("link", { name: "Settings" })).not.toBeInViewport();
+    const more = page.getByRole("button", { name: "More tabs" });
+    await expect(more).toBeVisible();
+    await expect(page.getByRole("button", { name: "Earlier tabs" })).toHaveCount(0);
+    await more.click();
+    await expect(page.getByRole("button", { name: "Earlier tabs" })).toBeVisible();
+    // Opened directly, an off-screen tab scrolls into view and the row's end has no hint.
+    await page.goto("/control-hub/settings");
+    await expect(tabs.getByRole("link", { name: "Settings" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "More tabs" })).toHaveCount(0);
+  });
+});
