@@ -186,3 +186,21 @@ test("[ONB-27] [ONB-30] a failed setup says so and can be retried; Explore Contr
   await expect(wizard(page)).toHaveCount(0);
   await expect(page.getByText("Onboarding Bot").or(page.getByText("My First Agent")).first()).toBeVisible();
 });
+
+test.describe("at 1366×768", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("issue 17 #13: step 3's Back and Create Agent are in view without scrolling inside the dialog", async ({
+    page,
+  }) => {
+    await signedInWithOrg(page, "Small Screen", { onboarding: true });
+    await page.goto("/dashboard");
+    await toAgentStep(page);
+    const dialog = wizard(page);
+    await expect(dialog.getByRole("button", { name: "Create Agent" })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole("button", { name: "Back" })).toBeInViewport({ ratio: 1 });
+    // The step itself is taller than the dialog: it scrolls, the buttons stay.
+    await dialog.getByRole("checkbox", { name: "Execute Python" }).scrollIntoViewIfNeeded();
+    await expect(dialog.getByRole("button", { name: "Create Agent" })).toBeInViewport({ ratio: 1 });
+  });
+});

@@ -111,7 +111,9 @@ export function OnboardingSteps({
       {step === 4 && <DoneStep onStartChatting={onStartChatting} onExploreControlHub={onExploreControlHub} />}
 
       {(step === 2 || step === 3) && (
-        <div className="flex justify-between gap-3">
+        // Stays in view while the step scrolls inside the dialog (issue 17 #13: at 1366×768 step 3's
+        // buttons were below the fold); -bottom-6 offsets the dialog's own p-6.
+        <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex justify-between gap-3 border-t bg-background px-6 py-4">
           <Button variant="outline" onClick={() => onStep(step - 1)} disabled={submitting}>
             Back
           </Button>
