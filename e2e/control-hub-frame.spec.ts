@@ -77,7 +77,10 @@ test("[ROUTE-25] [ROUTE-24] agents/new opens the create form and agents/{agentId
   await expect(hubTabs(page).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
 });
 
-test("[ROUTE-24] a member opening agents/{agentId} gets the view form", async ({ page, browser }) => {
+test("[ROUTE-24] [ROLE-12] a member opening agents/{agentId} gets the view form; agents/new sends them back", async ({
+  page,
+  browser,
+}) => {
   const { member, close } = await memberOfNewOrg(page, browser);
   try {
     await connectOpenAIViaApi(page);
@@ -92,6 +95,15 @@ test("[ROUTE-24] a member opening agents/{agentId} gets the view form", async ({
     await expect(member.getByLabel("Name", { exact: true })).toHaveValue("Viewed Agent");
     await expect(member.getByLabel("Name", { exact: true })).toBeDisabled();
     await expect(member.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+    // Issue 17 #12: read-only, yet legible (no half-opacity fade over the text).
+    await expect(member.getByLabel("Name", { exact: true })).toHaveCSS("opacity", "1");
+    await expect(member.getByLabel("System Prompt", { exact: true })).toHaveCSS("opacity", "1");
+    // A member has no create form: agents/new sends them back to the list with the read-only notice.
+    await member.goto("/control-hub/agents/new");
+    await expect(member).toHaveURL(/\/control-hub$/);
+    await expect(
+      member.getByText("You have read-only access. Only organization admins can change these settings."),
+    ).toBeVisible();
   } finally {
     await close();
   }

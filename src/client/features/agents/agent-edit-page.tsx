@@ -1,6 +1,6 @@
 // /control-hub/agents/new and /control-hub/agents/:agentId (AGENT-19..22): create, edit, or for
 // members view an agent.
-import { useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { Trash2 } from "lucide-react";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { DataErrorFallback } from "@/client/components/error-fallback";
@@ -33,6 +33,8 @@ export function AgentEditPage() {
   const title = !isAdmin ? "View Agent" : isNew ? "Create Agent" : "Edit Agent";
 
   if (notFound) return <AgentNotFound />;
+  // A member cannot create agents: back to the list, where the hub shows the read-only notice (issue 17 #12).
+  if (isNew && !isAdmin) return <Navigate to="/control-hub" replace />;
 
   const failed = (agent.error && !agent.data) || (models.error && !models.data);
   const ready = models.data && (isNew || agent.data);

@@ -5,6 +5,7 @@ import { ADMIN_REQUIRED_TITLE } from "@/client/components/admin/read-only-notice
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
+import { cn } from "@/client/lib/utils";
 import type { SaveAgentInput } from "@/shared/agents/schema";
 import type { CatalogModel } from "@/shared/models/catalog";
 import { useAgents } from "@/client/api/agents";
@@ -61,7 +62,17 @@ export function AgentForm({
       }}
     >
       {/* One disabled fieldset makes every native control of a member's view read-only. */}
-      <fieldset disabled={readOnly} title={readOnly ? ADMIN_REQUIRED_TITLE : undefined} className="grid min-w-0 gap-6">
+      <fieldset
+        disabled={readOnly}
+        title={readOnly ? ADMIN_REQUIRED_TITLE : undefined}
+        // Disabled fields fade to half opacity, which left a member's view of the agent hard to read
+        // (issue 17 #12): the text stays at full contrast, the muted background says it cannot change.
+        className={cn(
+          "grid min-w-0 gap-6",
+          readOnly &&
+            "[&_[role=combobox]:disabled]:opacity-100 [&_input:disabled]:bg-muted/50 [&_input:disabled]:opacity-100 [&_textarea:disabled]:bg-muted/50 [&_textarea:disabled]:opacity-100",
+        )}
+      >
         <BasicsSection form={form}>
           <ModelField
             models={models}
