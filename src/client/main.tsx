@@ -4,8 +4,11 @@ import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { installPreloadErrorReload } from "./lib/preload-error";
 import { SwrProvider } from "./lib/swr";
+import { applyTheme, storedTheme } from "./lib/theme";
 import { router } from "./router";
 import "./index.css";
+
+applyTheme(storedTheme());
 
 installPreloadErrorReload(() => {
   const next = router.state.navigation.location;

@@ -1,4 +1,4 @@
-// SHELL-06: the account button; its menu shows who is signed in and signs out (ROUTE-11).
+// SHELL-06: the account button; its menu shows who is signed in, the theme, and signs out (ROUTE-11).
 import { LogOut } from "lucide-react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
@@ -10,14 +10,20 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/client/components/ui/dropdown-menu";
 import { initials } from "@/client/lib/initials";
 import { signOut } from "@/client/lib/sign-out";
+import { THEMES, useTheme, type Theme } from "@/client/lib/theme";
+
+const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 
 export function UserMenu({ user }: { user: Pick<UserInfo, "name" | "email" | "imageUrl"> }) {
   const { mutate } = useSWRConfig();
+  const [theme, setTheme] = useTheme();
 
   async function onSignOut() {
     try {
@@ -45,6 +51,15 @@ export function UserMenu({ user }: { user: Pick<UserInfo, "name" | "email" | "im
           <span className="truncate text-sm font-medium">{user.name}</span>
           <span className="truncate text-xs text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          {THEMES.map((t) => (
+            <DropdownMenuRadioItem key={t} value={t}>
+              {THEME_LABELS[t]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void onSignOut()}>
           <LogOut aria-hidden />
