@@ -7,6 +7,15 @@ import { toolExecutors } from "../../tools/executors.server";
 import { toolError, toolNotAvailable, type ToolContext } from "../../tools/executor.server";
 import { errorMessage } from "./protocol";
 
+/**
+ * Tools configured through another tool: the knowledge-base readers reach the knowledge bases of
+ * search_knowledge_base's accessibleKnowledgeBaseIds (AGENT-08: read_kb_file is on with it).
+ */
+const CONFIG_OF: Record<string, string> = {
+  read_kb_file: "search_knowledge_base",
+  get_kb_file_pages: "search_knowledge_base",
+};
+
 export function buildAgentTools(
   agent: Agent,
   ctx: Omit<ToolContext, "toolCallId" | "abortSignal">,
@@ -27,7 +36,7 @@ export function buildAgentTools(
             ...ctx,
             toolCallId: opts.toolCallId,
             abortSignal: opts.abortSignal ?? new AbortController().signal,
-            toolConfig: toolConfig(agent.tools, name),
+            toolConfig: toolConfig(agent.tools, CONFIG_OF[name] ?? name),
           } as ToolContext);
         } catch (err) {
           return toolError(errorMessage(err));
