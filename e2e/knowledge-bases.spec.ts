@@ -1,9 +1,11 @@
 // Knowledge bases in a real Chromium: create one through the form, upload a PDF and a Word file with
 // progress and watch them reach Ready without reloading, then review a file's extracted data beside
-// its preview, jump to a value's page, edit and save.
+// its preview, jump to a value's page, edit and save; and an agent with that knowledge base searching
+// and reading it from chat.
 import { signedInWithOrg } from "./support/app";
 import { expect, test } from "./support/fixtures";
 import { connectOpenAIViaApi, hubTabs } from "./control-hub-support";
+import { createAgentViaApi, messageBox } from "./chat-support";
 import { createKbViaApi, DOCX_TYPE, makeDocx, makePdf, patch, PDF_TYPE, uploadViaApi } from "./knowledge-bases-support";
 
 test("[KB-01] [KB-07] [KB-08] [KB-10] [KB-11] [KB-30] [KB-31] [KB-32] [KB-45] [KB-64] create a knowledge base, upload a PDF and a docx with progress, watch them reach Ready", async ({
@@ -148,4 +150,54 @@ test("[KB-41] [KB-47] [KB-48] [KB-49] [KB-50] [KB-51] [KB-54] [KB-57] the review
   await expect(page.getByLabel("Payment terms (days)")).toHaveValue("45");
   await page.getByRole("link", { name: "Back to Knowledge Base" }).click();
   await expect(page.getByRole("heading", { name: "Reviewed contracts" })).toBeVisible();
+});
+
+test("[TOOL-32] [TOOL-33] [TOOL-37] [TOOLCARD-20] [AGENT-08] an agent with a knowledge base searches it from chat and reads the file it found", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signedInWithOrg(page);
+  await connectOpenAIViaApi(page);
+  const kb = await createKbViaApi(page, { name: "Contracts" });
+  const pdf = await makePdf(["Master services agreement.", "Payment terms: net 30 days.", "Termination needs notice."]);
+  const file = await uploadViaApi(page, kb.id, { name: "msa.pdf", mimeType: PDF_TYPE, buffer: pdf });
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/kb/files?kbId=${kb.id}&fileId=${file.id}`);
+        return (await res.json()).file?.processingStatus;
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe("indexed");
+  // read_kb_file is not switched on: it comes with search_knowledge_base (AGENT-08).
+  const agent = await createAgentViaApi(page, {
+    name: "Contract Clerk",
+    tools: { search_knowledge_base: { enabled: true, config: { accessibleKnowledgeBaseIds: [kb.id] } } },
+  });
+
+  await page.goto(`/chat?agent=${agent.id}`);
+  await messageBox(page).fill('[tool:search_knowledge_base {"query":"payment terms net 30"}]');
+  await messageBox(page).press("Enter");
+  const search = page.locator('[data-tool="search_knowledge_base"]');
+  const searched = search.getByRole("button", { name: "Search Knowledge Base finished" });
+  await expect(searched).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("The tool finished. Here is the summary.")).toBeVisible();
+  await searched.click();
+  await expect(search.getByRole("region", { name: "Configuration" })).toContainText("payment terms net 30");
+  const results = search.getByRole("region", { name: "Output" }).getByRole("listitem");
+  const best = results.filter({ hasText: "Payment terms: net 30 days." });
+  await expect(best).toContainText("msa.pdf");
+  await expect(best).toContainText("Contracts · Page 2 ·");
+  await expect(best.getByText(/^\d{1,3}\.\d%$/)).toBeVisible();
+
+  await messageBox(page).fill(`[tool:read_kb_file {"file_id":"${file.id}","limit":2}]`);
+  await messageBox(page).press("Enter");
+  const read = page.locator('[data-tool="read_kb_file"]');
+  const readPill = read.getByRole("button", { name: "Read Knowledge Base File finished" });
+  await expect(readPill).toBeVisible({ timeout: 60_000 });
+  await readPill.click();
+  const output = read.getByRole("region", { name: "Output" });
+  await expect(output).toContainText("msa.pdf · Contracts · 2 of 3 chunks");
+  await expect(output).toContainText("Master services agreement.");
 });

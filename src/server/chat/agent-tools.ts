@@ -14,6 +14,15 @@ async function privateToolEnabled(orgId: string, name: string): Promise<boolean>
   return settings.enabledPrivateTools.includes(name);
 }
 
+/**
+ * Tools configured through another tool: the knowledge-base readers reach the knowledge bases of
+ * search_knowledge_base's accessibleKnowledgeBaseIds (AGENT-08: read_kb_file is on with it).
+ */
+const CONFIG_OF: Record<string, string> = {
+  read_kb_file: "search_knowledge_base",
+  get_kb_file_pages: "search_knowledge_base",
+};
+
 export function buildAgentTools(
   agent: Agent,
   ctx: Omit<ToolContext, "toolCallId" | "abortSignal">,
@@ -39,7 +48,7 @@ export function buildAgentTools(
             ...ctx,
             toolCallId: opts.toolCallId,
             abortSignal: opts.abortSignal ?? new AbortController().signal,
-            toolConfig: toolConfig(agent.tools, name),
+            toolConfig: toolConfig(agent.tools, CONFIG_OF[name] ?? name),
           } as ToolContext);
         } catch (err) {
           return toolError(errorMessage(err));

@@ -3,16 +3,15 @@
 // id outside that list is refused as if it did not exist.
 import { AppError } from "../../server/errors";
 import { findKnowledgeBases, searchKnowledgeBases } from "../../server/kb/index/service";
+import { accessibleKbIds } from "../../server/kb/tool-access";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { searchKnowledgeBase } from "./definition";
 
 export const NO_KNOWLEDGE_BASES = "This agent has no knowledge bases to search. Add one in the agent's settings.";
 export const NOT_ACCESSIBLE = (id: string) => `Knowledge base ${id} was not found or this agent cannot access it.`;
 
-const idList = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => String(x).trim()).filter(Boolean) : []);
-
 export const execute: ToolExecutor<typeof searchKnowledgeBase> = async (input, ctx) => {
-  const accessible = idList(ctx.toolConfig?.accessibleKnowledgeBaseIds);
+  const accessible = accessibleKbIds(ctx.toolConfig);
   const asked = input.knowledge_base_id === undefined ? null : String(input.knowledge_base_id).trim();
   if (asked !== null && !accessible.includes(asked)) return toolError(NOT_ACCESSIBLE(asked));
   const kbs = await findKnowledgeBases(ctx.orgId, asked === null ? accessible : [asked]);
