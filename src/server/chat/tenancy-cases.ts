@@ -77,6 +77,19 @@ export const chatTenancyCases: TenancyCases = {
     ],
     control: (f) => ({ method: "GET", path: `/api/getConversations?orgId=${f.a.id}`, as: "member" }),
   },
+  // Issue 17's search: A's member's thread is found by its message text only from inside A.
+  "GET /api/searchConversations": {
+    seed: (ctx, a) => seedThread(ctx, a, "search"),
+    attacks: (f) => [
+      { method: "GET", path: `/api/searchConversations?orgId=${f.a.id}&q=tenant-a-search-secret` },
+      { method: "GET", path: "/api/searchConversations?q=tenant-a-search-secret" },
+    ],
+    control: (f) => ({
+      method: "GET",
+      path: `/api/searchConversations?orgId=${f.a.id}&q=tenant-a-search-secret`,
+      as: "member",
+    }),
+  },
   "GET /api/getConversation": {
     seed: (ctx, a) => seedThread(ctx, a, "read"),
     attacks: (f) => [

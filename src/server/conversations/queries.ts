@@ -42,6 +42,48 @@ export async function listConversations({ orgId, userId }: { orgId: string; user
     .orderBy(desc(conversation.updatedAt), desc(conversation.createdAt));
 }
 
+/** The words of a search as a prefix query ("quart rev" finds "quarterly revenue"); null when it has none. */
+export function searchQuery(text: string): string | null {
+  // Letters and digits only: nothing the user types can be tsquery syntax.
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+/**
+ * The user's top-level conversations whose title or any message text has every word of the search
+ * (issue 17), newest first: the list's scope (organisation, owner, not deleted), so nothing more is found.
+ */
+export async function searchConversations({ orgId, userId, text }: { orgId: string; userId: string; text: string }) {
+  const query = searchQuery(text);
+  if (!query) return [];
+  const tsquery = sql`to_tsquery('simple', ${query})`;
+  return db()
+    .select({
+      id: conversation.id,
+      name: conversation.name,
+      firstMessageText: conversation.firstMessageText,
+      agentId: conversation.agentId,
+      agentName: agent.name,
+      agentLogoUrl: agent.logoUrl,
+      updatedAt: conversation.updatedAt,
+    })
+    .from(conversation)
+    .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)))
+    .where(
+      and(
+        eq(conversation.organizationId, orgId),
+        eq(conversation.userId, userId),
+        isNull(conversation.deletedAt),
+        isNull(conversation.parentConversationId),
+        sql`(to_tsvector('simple', coalesce(${conversation.name}, '') || ' ' || coalesce(${conversation.firstMessageText}, '')) @@ ${tsquery}
+          or exists (select 1 from ${message} m where m.organization_id = ${conversation.organizationId}
+            and m.conversation_id = ${conversation.id} and to_tsvector('simple', m.content) @@ ${tsquery}))`,
+      ),
+    )
+    .orderBy(desc(conversation.updatedAt), desc(conversation.createdAt))
+    .limit(50);
+}
+
 export async function listMessages({
   orgId,
   conversationId,

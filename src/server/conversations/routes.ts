@@ -10,6 +10,7 @@ import {
   listMessages,
   listSubConversations,
   renameConversation,
+  searchConversations,
   softDeleteConversation,
 } from "./queries";
 import { toUiMessage } from "./to-ui-message";
@@ -20,20 +21,33 @@ const renameInput = z.object({
   name: z.string().nullable().optional(),
 });
 
+const SEARCH_MAX = 200;
+
+type ListRow = Awaited<ReturnType<typeof listConversations>>[number];
+
+/** One entry of the sidebar's list (chat spec §2 "Conversation list item"). */
+const listItem = (r: ListRow) => ({
+  id: r.id,
+  name: r.name ?? undefined,
+  firstMessageText: r.firstMessageText ?? undefined,
+  agentId: r.agentId,
+  agentName: r.agentName ?? "Deleted agent",
+  agentLogoUrl: r.agentLogoUrl || undefined,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
 export const conversationRoutes = new Hono<AppEnv>()
   .get("/getConversations", requireOrg, async (c) => {
     const rows = await listConversations({ orgId: c.var.org.id, userId: c.var.user.id });
-    return c.json({
-      conversations: rows.map((r) => ({
-        id: r.id,
-        name: r.name ?? undefined,
-        firstMessageText: r.firstMessageText ?? undefined,
-        agentId: r.agentId,
-        agentName: r.agentName ?? "Deleted agent",
-        agentLogoUrl: r.agentLogoUrl || undefined,
-        updatedAt: r.updatedAt.toISOString(),
-      })),
-    });
+    return c.json({ conversations: rows.map(listItem) });
+  })
+  // Issue 17: search by title and message text, in the list's scope and shape.
+  .get("/searchConversations", requireOrg, async (c) => {
+    const text = c.req.query("q") ?? "";
+    if (text.length > SEARCH_MAX)
+      throw new AppError("bad_request", `Search text must be at most ${SEARCH_MAX} characters`);
+    const rows = await searchConversations({ orgId: c.var.org.id, userId: c.var.user.id, text });
+    return c.json({ conversations: rows.map(listItem) });
   })
   .get("/getConversation", requireOrg, async (c) => {
     const threadId = c.req.query("threadId") ?? "";

@@ -11,6 +11,7 @@ import { userTenancyCases } from "../users/tenancy-cases";
 import { scheduledTaskTenancyCases } from "../scheduled-tasks/tenancy-cases";
 import { kbTenancyCases } from "../kb/tenancy-cases";
 import { kbSearchTenancyCases } from "../kb/index/tenancy-cases";
+import { emailApprovalTenancyCases } from "../email-approvals/tenancy-cases";
 import type { TenancyCases } from "./tenancy-types";
 
 export const tenancyCases: TenancyCases = {
@@ -26,4 +27,5 @@ export const tenancyCases: TenancyCases = {
   ...scheduledTaskTenancyCases,
   ...kbSearchTenancyCases,
   ...kbTenancyCases,
+  ...emailApprovalTenancyCases,
 };

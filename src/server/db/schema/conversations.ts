@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -65,6 +66,8 @@ export const message = pgTable(
   },
   (t) => [
     index("message_conversation_idx").on(t.conversationId, t.seq),
+    // Conversation search (issue 17): words of the message text, in no language's stemming.
+    index("message_content_search_idx").using("gin", sql`to_tsvector('simple', ${t.content})`),
     unique("message_org_id_unique").on(t.organizationId, t.id),
     foreignKey({
       name: "message_conversation_fk",
