@@ -32,7 +32,7 @@ async function withConversations(page: Page, texts: string[]) {
   return ids;
 }
 
-const list = (page: Page) => desktopSidebar(page).getByRole("list", { name: "Conversations" });
+const list = (page: Page) => desktopSidebar(page).getByRole("list", { name: "Conversations", exact: true });
 const menuFor = (page: Page, title: string) =>
   desktopSidebar(page).getByRole("button", { name: `Options for ${title}` });
 
@@ -158,4 +158,34 @@ test("[CONV-16] a chat started in the chat screen joins the list, and the list o
   await item.click();
   await expect(page).toHaveURL(new RegExp(`${thread}$`));
   await expect(page.getByText("You said: Summarise the quarterly report")).toBeVisible();
+});
+
+test("issue 17: the sidebar searches conversations by title and message text; clearing the search brings the list back", async ({
+  page,
+}) => {
+  await withConversations(page, ["Plan the offsite", "Draft the newsletter", "Quarterly numbers"]);
+  await page.goto("/dashboard");
+  const sidebar = desktopSidebar(page);
+  const box = sidebar.getByRole("searchbox", { name: "Search conversations" });
+  const matches = sidebar.getByRole("list", { name: "Matching conversations" });
+
+  await box.fill("news");
+  await expect(matches.getByRole("link")).toHaveText(["Draft the newsletter"]);
+  await expect(list(page)).toHaveCount(0);
+  // "said" is only in the replies ("You said: …"): message text is searched, not only titles.
+  await box.fill("said");
+  await expect(matches.getByRole("link")).toHaveCount(3);
+  await box.fill("said quart");
+  await expect(matches.getByRole("link")).toHaveText(["Quarterly numbers"]);
+  await box.fill("zebra crossing");
+  await expect(sidebar.getByText("No matching conversations")).toBeVisible();
+
+  await sidebar.getByRole("button", { name: "Clear search" }).click();
+  await expect(box).toHaveValue("");
+  await expect(list(page).getByRole("link")).toHaveCount(3);
+  await box.fill("offsite");
+  await matches.getByRole("link", { name: "Plan the offsite" }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await box.press("Escape");
+  await expect(list(page).getByRole("link")).toHaveCount(3);
 });

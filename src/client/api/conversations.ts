@@ -29,7 +29,27 @@ export function useConversations(orgId: string | undefined) {
   return useSWR<{ conversations: ConversationListItem[] }, HttpError>(orgId ? conversationsKey(orgId) : null, fetcher);
 }
 
-export const refreshConversations = (orgId: string) => mutate(conversationsKey(orgId));
+/** Issue 17: the list's conversations matching a search (title and message text); null key while empty. */
+export function useConversationSearch(orgId: string, text: string) {
+  const q = text.trim();
+  return useSWR<{ conversations: ConversationListItem[] }, HttpError>(
+    q ? orgPath(orgId, `/api/searchConversations?q=${encodeURIComponent(q)}`) : null,
+    fetcher,
+    { keepPreviousData: true },
+  );
+}
+
+/** The list, and any search shown in its place, after a conversation was added, renamed or deleted. */
+export const refreshConversations = (orgId: string) =>
+  Promise.all([
+    mutate(conversationsKey(orgId)),
+    mutate(
+      (key) =>
+        typeof key === "string" &&
+        key.startsWith("/api/searchConversations?") &&
+        key.endsWith(`orgId=${encodeURIComponent(orgId)}`),
+    ),
+  ]);
 
 export function useConversation(orgId: string, threadId: string) {
   return useSWR<StoredConversation, HttpError>(conversationKey(orgId, threadId), fetcher);

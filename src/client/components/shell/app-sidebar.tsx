@@ -13,10 +13,11 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from "@/client/components/ui/sidebar-menu";
-import { useConversations } from "@/client/api/conversations";
+import { useConversations, useConversationSearch } from "@/client/api/conversations";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { useActiveOrg } from "./active-org";
 import { ConversationList } from "./conversation-list";
+import { ConversationSearch, useSearchText } from "./conversation-search";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
 export function AppSidebar() {
@@ -24,6 +25,9 @@ export function AppSidebar() {
   const { isMobile, setOpenMobile } = useSidebar();
   const { org } = useActiveOrg();
   const conversations = useConversations(org.id);
+  const search = useSearchText();
+  const searching = search.text.trim() !== "";
+  const matches = useConversationSearch(org.id, search.settled);
   // On mobile the sidebar is an overlay: close it once the user picked a destination.
   const onNavigate = () => {
     if (isMobile) setOpenMobile(false);
@@ -68,13 +72,26 @@ export function AppSidebar() {
         {/* Collapsed, the conversations stay reachable as icons with their titles as tooltips. */}
         <SidebarGroup>
           <SidebarGroupLabel>Conversations</SidebarGroupLabel>
-          <ConversationList
-            orgId={org.id}
-            conversations={conversations.data?.conversations}
-            isLoading={conversations.isLoading}
-            failed={Boolean(conversations.error)}
-            onNavigate={onNavigate}
-          />
+          <ConversationSearch text={search.text} onChange={search.setText} />
+          {searching ? (
+            <ConversationList
+              orgId={org.id}
+              conversations={search.settled.trim() ? matches.data?.conversations : undefined}
+              isLoading={!matches.data}
+              failed={Boolean(matches.error)}
+              emptyText="No matching conversations"
+              label="Matching conversations"
+              onNavigate={onNavigate}
+            />
+          ) : (
+            <ConversationList
+              orgId={org.id}
+              conversations={conversations.data?.conversations}
+              isLoading={conversations.isLoading}
+              failed={Boolean(conversations.error)}
+              onNavigate={onNavigate}
+            />
+          )}
         </SidebarGroup>
       </SidebarContent>
       <SidebarFooter>

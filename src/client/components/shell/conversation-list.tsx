@@ -16,6 +16,8 @@ export function ConversationList({
   conversations,
   isLoading,
   failed = false,
+  emptyText = "No conversations",
+  label = "Conversations",
   onNavigate,
 }: {
   orgId: string;
@@ -23,6 +25,9 @@ export function ConversationList({
   isLoading: boolean;
   /** The list could not be loaded (the spec has no text for it: docs/decisions/016). */
   failed?: boolean;
+  /** Issue 17: a search shows its own empty text and list name. */
+  emptyText?: string;
+  label?: string;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -32,9 +37,9 @@ export function ConversationList({
   // CONV-16: loading, empty, populated.
   if (isLoading && !conversations) return <p className={stateText}>Loading…</p>;
   if (failed && !conversations) return <p className={stateText}>Could not load conversations</p>;
-  if (!conversations?.length) return <p className={stateText}>No conversations</p>;
+  if (!conversations?.length) return <p className={stateText}>{emptyText}</p>;
   return (
-    <SidebarMenu aria-label="Conversations">
+    <SidebarMenu aria-label={label}>
       {conversations.map((c) => {
         const href = conversationHref(c.id);
         const title = conversationTitle(c);
