@@ -17,29 +17,35 @@ export async function getConversationRow({ orgId, id }: { orgId: string; id: str
   return row ?? null;
 }
 
+/** What the sidebar list shows of a conversation, with its agent's name and logo. */
+const listColumns = {
+  id: conversation.id,
+  name: conversation.name,
+  firstMessageText: conversation.firstMessageText,
+  agentId: conversation.agentId,
+  agentName: agent.name,
+  agentLogoUrl: agent.logoUrl,
+  updatedAt: conversation.updatedAt,
+};
+
+/** The list's scope: the user's own top-level conversations of the organisation, not deleted. */
+const listScope = (orgId: string, userId: string) =>
+  and(
+    eq(conversation.organizationId, orgId),
+    eq(conversation.userId, userId),
+    isNull(conversation.deletedAt),
+    isNull(conversation.parentConversationId),
+  );
+
+const listFrom = () =>
+  db()
+    .select(listColumns)
+    .from(conversation)
+    .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)));
+
 /** The user's top-level conversations, newest first, with their agent's name and logo. */
 export async function listConversations({ orgId, userId }: { orgId: string; userId: string }) {
-  return db()
-    .select({
-      id: conversation.id,
-      name: conversation.name,
-      firstMessageText: conversation.firstMessageText,
-      agentId: conversation.agentId,
-      agentName: agent.name,
-      agentLogoUrl: agent.logoUrl,
-      updatedAt: conversation.updatedAt,
-    })
-    .from(conversation)
-    .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)))
-    .where(
-      and(
-        eq(conversation.organizationId, orgId),
-        eq(conversation.userId, userId),
-        isNull(conversation.deletedAt),
-        isNull(conversation.parentConversationId),
-      ),
-    )
-    .orderBy(desc(conversation.updatedAt), desc(conversation.createdAt));
+  return listFrom().where(listScope(orgId, userId)).orderBy(desc(conversation.updatedAt), desc(conversation.createdAt));
 }
 
 /** The words of a search as a prefix query ("quart rev" finds "quarterly revenue"); null when it has none. */
@@ -57,24 +63,10 @@ export async function searchConversations({ orgId, userId, text }: { orgId: stri
   const query = searchQuery(text);
   if (!query) return [];
   const tsquery = sql`to_tsquery('simple', ${query})`;
-  return db()
-    .select({
-      id: conversation.id,
-      name: conversation.name,
-      firstMessageText: conversation.firstMessageText,
-      agentId: conversation.agentId,
-      agentName: agent.name,
-      agentLogoUrl: agent.logoUrl,
-      updatedAt: conversation.updatedAt,
-    })
-    .from(conversation)
-    .leftJoin(agent, and(eq(agent.id, conversation.agentId), eq(agent.organizationId, conversation.organizationId)))
+  return listFrom()
     .where(
       and(
-        eq(conversation.organizationId, orgId),
-        eq(conversation.userId, userId),
-        isNull(conversation.deletedAt),
-        isNull(conversation.parentConversationId),
+        listScope(orgId, userId),
         sql`(to_tsvector('simple', coalesce(${conversation.name}, '') || ' ' || coalesce(${conversation.firstMessageText}, '')) @@ ${tsquery}
           or exists (select 1 from ${message} m where m.organization_id = ${conversation.organizationId}
             and m.conversation_id = ${conversation.id} and to_tsvector('simple', m.content) @@ ${tsquery}))`,
