@@ -79,6 +79,9 @@ export function runSnowflake(
   opts: { maxRows: number; timeoutSeconds: number; signal: AbortSignal; binds?: string[] },
 ): Promise<SnowflakeRows> {
   return new Promise((resolve, reject) => {
+    // Stopped while the session was being opened: the statement is never sent (an abort listener added
+    // now would never fire, and the call would wait for the statement to end).
+    if (opts.signal.aborted) return reject(new AppError("bad_request", "The query was cancelled."));
     const statement = connection.execute({
       sqlText,
       binds: opts.binds,

@@ -200,12 +200,24 @@ describe("snowflake_sql", () => {
     }
   });
 
+  it("a reply stopped before the statement was sent sends nothing", async () => {
+    const abort = new AbortController();
+    abort.abort();
+    const before = sf.queries.length;
+    expect(await run("select * from sales", f.a.id, abort.signal)).toEqual({
+      status: "error",
+      error: "The query was cancelled.",
+    });
+    expect(sf.queries.slice(before).map((q) => q.sqlText)).not.toContain("select * from sales");
+  });
+
   it("cancelling the reply cancels the running statement", async () => {
     let release: () => void = () => {};
     sf.onQuery = () => new Promise<FakeAnswer>((resolve) => (release = () => resolve(SALES)));
     const abort = new AbortController();
+    const before = sf.queries.length; // other tests ran this statement too: wait for this one's
     const pending = run("select * from sales", f.a.id, abort.signal);
-    await expect.poll(() => sf.queries.at(-1)?.sqlText).toBe("select * from sales");
+    await expect.poll(() => sf.queries.slice(before).at(-1)?.sqlText, { timeout: 10_000 }).toBe("select * from sales");
     abort.abort();
     expect(await pending).toEqual({ status: "error", error: "The query was cancelled." });
     release();
