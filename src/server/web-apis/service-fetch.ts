@@ -16,7 +16,14 @@ export interface ServiceResponse {
 
 export async function serviceFetch(
   url: string,
-  init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; signal: AbortSignal },
+  init: {
+    method?: "GET" | "POST";
+    headers?: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+    /** Integer fields read as strings: 64-bit ids (TikTok's) lose digits as JavaScript numbers. */
+    bigIntFields?: readonly string[];
+  },
 ): Promise<ServiceResponse> {
   const res = await guardedFetch(url, {
     method: init.method ?? "GET",
@@ -28,7 +35,10 @@ export async function serviceFetch(
   });
   let json: unknown = null;
   try {
-    json = JSON.parse(res.text());
+    let text = res.text();
+    for (const f of init.bigIntFields ?? [])
+      text = text.replace(new RegExp(`"${f}"\\s*:\\s*(-?\\d+)`, "g"), `"${f}":"$1"`);
+    json = JSON.parse(text);
   } catch {
     // A gateway's HTML error page: the status alone explains it.
   }
