@@ -24,7 +24,9 @@ export function FdProductsView({ data }: { data: { totalHits?: number | null; pr
               <ResultLink href={p.url}>{cut(p.description, RESULT_TEXT_CUT)}</ResultLink>
             </p>
             <Notice>
-              {[p.brandName || p.brandOwner, p.foodCategory, p.gtinUpc && `UPC ${p.gtinUpc}`].filter(Boolean).join(" · ")}
+              {[p.brandName || p.brandOwner, p.foodCategory, p.gtinUpc && `UPC ${p.gtinUpc}`]
+                .filter(Boolean)
+                .join(" · ")}
             </Notice>
             {p.ingredients && <p className="[overflow-wrap:anywhere]">{cut(p.ingredients, RESULT_TEXT_CUT)}</p>}
           </>
