@@ -10,6 +10,8 @@ export const readSubreddit = defineTool({
   displayName: "Read Subreddit",
   description: "List posts from a subreddit (top, new, hot or controversial), optionally with their top comments.",
   category: "Web & Search",
+  // Each outside call has its own 20 s limit; with comments a reply may take several.
+  timeoutMs: 120_000,
   statusLine: ({ ok, args, result }) =>
     ok ? `Read r/${str(args.subreddit)}` : prefixedError("Error reading subreddit: ", result),
   input: z.object({

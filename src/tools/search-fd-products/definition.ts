@@ -8,6 +8,8 @@ export const searchFdProducts = defineTool({
   displayName: "Search FD Products",
   description: "Search the FD product catalogue for a term and return matching products with their details.",
   category: "Web & Search",
+  // Each outside call has its own 20 s limit; with comments a reply may take several.
+  timeoutMs: 120_000,
   isPrivate: true,
   progressVerb: SEARCHING,
   statusLine: ({ ok, result }) =>

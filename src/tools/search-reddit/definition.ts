@@ -8,6 +8,8 @@ export const searchReddit = defineTool({
   displayName: "Search Reddit",
   description: "Search posts across Reddit for a term, optionally with their top comments.",
   category: "Web & Search",
+  // Each outside call has its own 20 s limit; with comments a reply may take several.
+  timeoutMs: 120_000,
   progressVerb: SEARCHING,
   statusLine: ({ ok, args, result }) =>
     ok ? `Searched Reddit for "${str(args.search_term)}"` : prefixedError("Error searching Reddit: ", result),

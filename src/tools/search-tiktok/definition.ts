@@ -13,6 +13,8 @@ export const searchTiktok = defineTool({
   description:
     "Search TikTok videos for a term and return their captions, authors and engagement, optionally with comments.",
   category: "Web & Search",
+  // Each outside call has its own 20 s limit; with comments a reply may take several.
+  timeoutMs: 120_000,
   progressVerb: SEARCHING,
   statusLine: ({ ok, args, result }) =>
     ok
