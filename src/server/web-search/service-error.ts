@@ -6,6 +6,8 @@ export interface ServiceInfo {
   name: string;
   /** The environment variables holding its key, named when the key is refused. */
   keyEnv?: string;
+  /** What to check when a service without a key answers 403. */
+  forbiddenHint?: string;
 }
 
 // Short, on one line, without a closing full stop: it is quoted inside a sentence of ours.
@@ -50,6 +52,8 @@ export function serviceErrorReason(
   const saidPart = said ? `: ${said}` : "";
   const keyFix = service.keyEnv ? ` The operator must check ${service.keyEnv}.` : "";
   // Google answers a malformed or unknown key with 400 API_KEY_INVALID rather than 401.
+  if (!service.keyEnv && status === 403)
+    return `${service.name} refused the request (HTTP 403)${saidPart}.${service.forbiddenHint ? ` ${service.forbiddenHint}` : ""}`;
   if (status === 401 || status === 403 || (status === 400 && BAD_KEY.test(said ?? "")))
     return `${service.name} refused the API key (HTTP ${status})${saidPart}.${keyFix}`;
   if (status === 402) return `${service.name} says the account is out of credit (HTTP 402)${saidPart}.`;

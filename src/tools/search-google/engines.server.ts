@@ -43,7 +43,10 @@ async function googleSearch(key: string, cx: string, s: Search): Promise<WebResu
 async function searxngSearch(baseUrl: string, s: Search): Promise<WebResult[]> {
   const params = new URLSearchParams({ q: s.query, format: "json" });
   const body = await callService<{ results?: { title?: unknown; url?: unknown; content?: unknown }[] }>({
-    service: { name: "SearXNG" },
+    service: {
+      name: "SearXNG",
+      forbiddenHint: "The operator must list json in search.formats of the instance's settings.yml.",
+    },
     url: `${trimBase(baseUrl)}/search?${params}`,
     init: { headers: { accept: "application/json" } },
     timeoutMs: s.timeoutMs,
