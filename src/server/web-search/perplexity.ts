@@ -59,7 +59,9 @@ export async function askSonar(opts: {
   });
   const content = body.choices?.[0]?.message?.content;
   if (typeof content !== "string") throw new AppError("bad_gateway", "Perplexity answered without a message");
-  const citations = Array.isArray(body.citations) ? body.citations.filter((c): c is string => typeof c === "string") : [];
+  const citations = Array.isArray(body.citations)
+    ? body.citations.filter((c): c is string => typeof c === "string")
+    : [];
   const searchResults = (Array.isArray(body.search_results) ? body.search_results : [])
     .filter((r) => typeof r?.url === "string")
     .map((r) => ({ url: r.url as string, title: text(r.title), date: text(r.date) }));

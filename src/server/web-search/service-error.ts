@@ -12,7 +12,11 @@ export interface ServiceInfo {
 
 // Short, on one line, without a closing full stop: it is quoted inside a sentence of ours.
 const tidy = (m: string) =>
-  m.replace(/\s+/g, " ").trim().slice(0, 300).replace(/[.\s]+$/, "");
+  m
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 300)
+    .replace(/[.\s]+$/, "");
 
 /** The message of a Google- or OpenAI-shaped error body ({ error: { message } }), or of a plain text one. */
 export function serviceMessage(body: string): string | undefined {

@@ -77,7 +77,11 @@ export async function startSonarStandIn() {
         );
       if (mode === "quota")
         return json(res, 429, {
-          error: { message: "You exceeded your current quota, please check your credits", type: "insufficient_quota", code: 429 },
+          error: {
+            message: "You exceeded your current quota, please check your credits",
+            type: "insufficient_quota",
+            code: 429,
+          },
         });
       if (mode === "server-error")
         return json(res, 500, { error: { message: "Internal server error", type: "server_error", code: 500 } });

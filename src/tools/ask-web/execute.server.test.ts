@@ -76,7 +76,9 @@ describe("ask_web", () => {
   it("gives up on a service that does not answer within its time limit", async () => {
     sonar.setMode("hang");
     ASK_WEB_LIMITS.timeoutMs = 300;
-    expect((await ask("tides")).error).toBe('Failed to get answer for "tides": Perplexity did not answer within 300 ms');
+    expect((await ask("tides")).error).toBe(
+      'Failed to get answer for "tides": Perplexity did not answer within 300 ms',
+    );
   });
 
   it("an unreachable PERPLEXITY_BASE_URL is a failure result, not a crash", async () => {

@@ -80,6 +80,8 @@ describe("perplexity_deep_research", () => {
     const stop = new AbortController();
     const pending = execute({ query: "tides" }, { abortSignal: stop.signal } as ToolContext);
     setTimeout(() => stop.abort(), 50);
-    expect((await pending).error).toBe('Failed to complete deep research on "tides": The request to Perplexity was stopped');
+    expect((await pending).error).toBe(
+      'Failed to complete deep research on "tides": The request to Perplexity was stopped',
+    );
   });
 });

@@ -32,7 +32,9 @@ describe("web tool cards", () => {
       { name: "Tide tables", href: "https://harbour.example/tides", target: "_blank" },
       { name: "https://coast.example/guide", href: "https://coast.example/guide", target: "_blank" },
     ]);
-    const items = within(toolOutput()).getAllByRole("listitem").map((li) => li.textContent);
+    const items = within(toolOutput())
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(items[0]).toBe("Tide tablesSpring tides peak on Saturday.");
     expect(items[1]).toContain(`${"s".repeat(200)}…`); // TOOLCARD-13's cut
     expect(items[2]).toBe("Bad link"); // shown, not linked
@@ -45,7 +47,10 @@ describe("web tool cards", () => {
 
   it("[TOOL-11] ask_web shows its answer and its citations as links", () => {
     const result = { status: "success", message: "Saturday [1].", citations: ["https://harbour.example/tides"] };
-    expect(askWebResult.parse(result)).toEqual({ message: "Saturday [1].", citations: ["https://harbour.example/tides"] });
+    expect(askWebResult.parse(result)).toEqual({
+      message: "Saturday [1].",
+      citations: ["https://harbour.example/tides"],
+    });
     showToolResult("ask_web", { query: "tides" }, result);
     expect(toolOutput().textContent).toContain("Saturday [1].");
     expect(links()).toEqual([
