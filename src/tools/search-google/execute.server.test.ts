@@ -1,11 +1,11 @@
 // search_google against loopback stand-ins for Google's Custom Search JSON API and a SearXNG instance
-// (./search-stand-ins.ts).
+// (./search-stand-ins.server.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ToolContext } from "../executor.server";
 import { toolExecutors } from "../executors.server";
 import { searchGoogle } from "./definition";
 import { SEARCH_GOOGLE_LIMITS, execute } from "./execute.server";
-import { GOOGLE_CX, GOOGLE_GOOD_KEY, startSearchStandIns } from "./search-stand-ins";
+import { GOOGLE_CX, GOOGLE_GOOD_KEY, startSearchStandIns } from "./search-stand-ins.server";
 
 let stand: Awaited<ReturnType<typeof startSearchStandIns>>;
 beforeAll(async () => (stand = await startSearchStandIns()));
