@@ -7,6 +7,7 @@ import { askWebResult } from "@/tools/ask-web/result";
 import { deepResearchResult } from "@/tools/perplexity-deep-research/result";
 import { searchGoogleResult } from "@/tools/search-google/result";
 import { showToolResult, toolOutput } from "../test-helpers";
+import { statusLine } from "../tool-status";
 
 afterEach(cleanup);
 
@@ -16,6 +17,11 @@ const links = () =>
     .map((a) => ({ name: a.textContent, href: a.getAttribute("href"), target: a.getAttribute("target") }));
 
 describe("web tool cards", () => {
+  it("[TOOLCARD-08] search_google and ask_web read Searching... while they run", () => {
+    expect(statusLine("search_google", { query: "tides" }, "running")).toBe("Searching...");
+    expect(statusLine("ask_web", { query: "tides" }, "running")).toBe("Searching...");
+  });
+
   it("[TOOL-09] search_google shows each result's title as a link to its page, with its snippet", () => {
     const result = {
       status: "success",
