@@ -26,6 +26,10 @@ describe("web service errors", () => {
     expect(serviceErrorReason(PPLX, 403, "<html>Forbidden</html>", null)).toBe(
       "Perplexity refused the API key (HTTP 403). The operator must check PERPLEXITY_API_KEY.",
     );
+    const daily = '{"error":{"code":403,"message":"Daily Limit Exceeded","errors":[{"reason":"dailyLimitExceeded"}]}}';
+    expect(serviceErrorReason({ name: "Google", keyEnv: "K" }, 403, daily, null)).toBe(
+      "Google says the quota is used up (HTTP 403): Daily Limit Exceeded.",
+    );
     expect(serviceErrorReason(PPLX, 402, '{"error":{"message":"Insufficient credits"}}', null)).toBe(
       "Perplexity says the account is out of credit (HTTP 402): Insufficient credits.",
     );

@@ -55,9 +55,11 @@ export function serviceErrorReason(
   const said = serviceMessage(body);
   const saidPart = said ? `: ${said}` : "";
   const keyFix = service.keyEnv ? ` The operator must check ${service.keyEnv}.` : "";
-  // Google answers a malformed or unknown key with 400 API_KEY_INVALID rather than 401.
   if (!service.keyEnv && status === 403)
     return `${service.name} refused the request (HTTP 403)${saidPart}.${service.forbiddenHint ? ` ${service.forbiddenHint}` : ""}`;
+  // Google's older quota errors are 403 dailyLimitExceeded: the key is fine, the day's allowance is not.
+  if (status === 403 && QUOTA.test(body)) return `${service.name} says the quota is used up (HTTP 403)${saidPart}.`;
+  // Google answers a malformed or unknown key with 400 API_KEY_INVALID rather than 401.
   if (status === 401 || status === 403 || (status === 400 && BAD_KEY.test(said ?? "")))
     return `${service.name} refused the API key (HTTP ${status})${saidPart}.${keyFix}`;
   if (status === 402) return `${service.name} says the account is out of credit (HTTP 402)${saidPart}.`;
