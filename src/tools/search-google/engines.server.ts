@@ -1,0 +1,68 @@
+// The two search back ends of search_google, both set by the operator:
+// - Google Programmable Search, Custom Search JSON API
+//   (https://developers.google.com/custom-search/v1/reference/rest/v1/cse/list):
+//   GET {base}/customsearch/v1?key=&cx=&q= → { items: [{ title, link, snippet }] }, errors { error: { code, message, status } }.
+// - a self-hosted SearXNG instance (https://docs.searxng.org/dev/search_api.html):
+//   GET {SEARXNG_URL}/search?q=&format=json → { results: [{ title, url, content }] } (json must be listed in
+//   the instance's search.formats, else it answers 403).
+// SEARXNG_URL, when set, is the operator's explicit choice and wins over Google's keys (decision 071).
+import { AppError } from "../../server/errors";
+import { callService, trimBase } from "../../server/web-search/service-call";
+import type { WebResult } from "./result";
+
+/** Results returned per search: Google's maximum page (num ≤ 10), and as many from SearXNG. */
+export const SEARCH_RESULT_COUNT = 10;
+
+export const GOOGLE_NOT_CONFIGURED =
+  "web search is not configured on this server: the operator must set GOOGLE_SEARCH_API_KEY and GOOGLE_SEARCH_CX (or SEARXNG_URL for a SearXNG instance)";
+
+const oneLine = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
+
+interface Search {
+  query: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+async function googleSearch(key: string, cx: string, s: Search): Promise<WebResult[]> {
+  const base = trimBase(process.env.GOOGLE_SEARCH_BASE_URL || "https://www.googleapis.com");
+  const params = new URLSearchParams({ key, cx, q: s.query, num: String(SEARCH_RESULT_COUNT) });
+  const body = await callService<{ items?: { title?: unknown; link?: unknown; snippet?: unknown }[] }>({
+    service: { name: "Google Programmable Search", keyEnv: "GOOGLE_SEARCH_API_KEY and GOOGLE_SEARCH_CX" },
+    url: `${base}/customsearch/v1?${params}`,
+    init: { headers: { accept: "application/json" } },
+    timeoutMs: s.timeoutMs,
+    signal: s.signal,
+  });
+  // No `items` at all is Google's way of saying nothing matched.
+  return (body.items ?? [])
+    .filter((i) => typeof i?.link === "string")
+    .map((i) => ({ title: oneLine(i.title), link: i.link as string, snippet: oneLine(i.snippet) }));
+}
+
+async function searxngSearch(baseUrl: string, s: Search): Promise<WebResult[]> {
+  const params = new URLSearchParams({ q: s.query, format: "json" });
+  const body = await callService<{ results?: { title?: unknown; url?: unknown; content?: unknown }[] }>({
+    service: {
+      name: "SearXNG",
+      forbiddenHint: "The operator must list json in search.formats of the instance's settings.yml.",
+    },
+    url: `${trimBase(baseUrl)}/search?${params}`,
+    init: { headers: { accept: "application/json" } },
+    timeoutMs: s.timeoutMs,
+    signal: s.signal,
+  });
+  return (body.results ?? [])
+    .filter((r) => typeof r?.url === "string")
+    .slice(0, SEARCH_RESULT_COUNT)
+    .map((r) => ({ title: oneLine(r.title), link: r.url as string, snippet: oneLine(r.content) }));
+}
+
+export function searchWeb(s: Search): Promise<WebResult[]> {
+  const searxng = process.env.SEARXNG_URL?.trim();
+  if (searxng) return searxngSearch(searxng, s);
+  const key = process.env.GOOGLE_SEARCH_API_KEY?.trim();
+  const cx = process.env.GOOGLE_SEARCH_CX?.trim();
+  if (!key || !cx) throw new AppError("bad_request", GOOGLE_NOT_CONFIGURED);
+  return googleSearch(key, cx, s);
+}
