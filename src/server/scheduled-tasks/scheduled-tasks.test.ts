@@ -13,6 +13,7 @@ import { conversation, scheduledTask, scheduledTaskExecution } from "../db/table
 import { createMailer } from "../email/mailer";
 import { setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
+import { runExecution } from "./run-task";
 import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
 import { scheduleTask } from "../../tools/schedule-task/definition";
 import { scheduleTaskResult } from "../../tools/schedule-task/result";
@@ -365,6 +366,61 @@ describe("runs", () => {
     expect(ra).toMatchObject({ status: "completed", metadata: { attempts: 2 } });
     const [rb] = await executions(b.id);
     expect(rb).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
+  });
+
+  it("decision 075: a run whose lease was taken before its conversation began does not begin one beside the takeover", async () => {
+    const t = await create(f.a.admin, { name: "Taken over" });
+    // This process started the run, stalled (no heartbeat), and another took the lease over meanwhile.
+    const [row] = await db()
+      .insert(scheduledTaskExecution)
+      .values({
+        organizationId: f.a.id,
+        taskId: t.id,
+        scheduledFor: new Date(now - 60_000),
+        status: "running",
+        startedAt: new Date(now - 60_000),
+        leaseOwner: "the-takeover",
+        leaseExpiresAt: new Date(now + 60_000),
+        attempts: 2,
+      })
+      .returning();
+    const conversations = async () =>
+      (
+        await db()
+          .select({ id: conversation.id })
+          .from(conversation)
+          .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.userId, f.a.admin.userId)))
+      ).length;
+    const before = await conversations();
+    await runExecution({ ...row!, leaseOwner: "the-stalled-one", attempts: 1 }, { clock, instanceId: "the-stalled-one" });
+    expect(await conversations()).toBe(before);
+    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(after).toMatchObject({ status: "running", leaseOwner: "the-takeover", conversationId: null });
+  });
+
+  it("decision 075: a live run failed as interrupted because its heartbeat was late records its real outcome", async () => {
+    const t = await create(f.a.admin, { name: "Late heartbeat", prompt: "[slow] hello" });
+    await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: t.id });
+    const owner = scheduler({ heartbeatMs: 3_600_000 }); // its heartbeat never comes in time
+    await owner.tick();
+    let [row] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.taskId, t.id));
+    for (let i = 0; i < 100 && !row!.conversationId; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      [row] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    }
+    expect(row).toMatchObject({ status: "running", leaseOwner: owner.instanceId });
+    expect(row!.conversationId).not.toBeNull();
+    await db()
+      .update(scheduledTaskExecution)
+      .set({ leaseExpiresAt: new Date(now - 1) })
+      .where(eq(scheduledTaskExecution.id, row!.id));
+    expect(await scheduler({ instanceId: "another" }).recover()).toBe(1);
+    const [failed] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(failed).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
+    await owner.drain();
+    const [final] = await executions(t.id);
+    expect(final).toMatchObject({ status: "completed", error: null, conversationId: row!.conversationId });
+    expect(await executions(t.id)).toHaveLength(1);
   });
 
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {

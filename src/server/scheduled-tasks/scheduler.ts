@@ -17,7 +17,7 @@ import { parseSchedule } from "../../shared/cron";
 import { nextRunAfter } from "../../shared/cron-next";
 import type { ExecutionMetadata } from "../../shared/scheduled-tasks";
 import { taskClock, type Clock } from "./clock";
-import { runExecution, type RunDeps } from "./run-task";
+import { INTERRUPTED_ERROR, runExecution, type RunDeps } from "./run-task";
 import { setSchedulerWaker } from "./wake";
 
 export interface SchedulerOptions extends RunDeps {
@@ -25,7 +25,7 @@ export interface SchedulerOptions extends RunDeps {
   instanceId?: string;
   /** Real milliseconds between ticks. */
   pollMs?: number;
-  /** How long a lease holds without a heartbeat, in clock milliseconds. */
+  /** How long a lease holds without a heartbeat, in clock milliseconds (default 60 real seconds). */
   leaseMs?: number;
   /** Real milliseconds between heartbeats. */
   heartbeatMs?: number;
@@ -39,8 +39,7 @@ export interface SchedulerOptions extends RunDeps {
   orgIds?: string[];
 }
 
-export const INTERRUPTED_ERROR =
-  "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
+export { INTERRUPTED_ERROR };
 const MISSED_REASON = "Missed while no server was running; only the latest missed occurrence was run.";
 const OVERLAP_REASON = "The previous run of this task was still going.";
 
@@ -59,11 +58,16 @@ export class Scheduler {
   constructor(options: SchedulerOptions = {}) {
     this.clock = options.clock ?? taskClock();
     this.instanceId = options.instanceId ?? `sched-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const speed = this.clock.speed ?? 1;
+    // A lease says "this process is alive", which is a matter of real time (event-loop stalls, a busy
+    // database): 60 real seconds however fast a test clock runs (decision 075). At 20× a lease of 60 clock
+    // seconds was 3 real seconds, and a loaded machine's late heartbeats failed live runs as interrupted.
+    const leaseMs = options.leaseMs ?? 60_000 * speed;
     this.opts = {
       pollMs: options.pollMs ?? 1000,
-      leaseMs: options.leaseMs ?? 60_000,
-      // A quarter of the lease, in real time (a fast test clock shortens it).
-      heartbeatMs: options.heartbeatMs ?? Math.max(50, (options.leaseMs ?? 60_000) / 4 / (this.clock.speed ?? 1)),
+      leaseMs,
+      // A quarter of the lease, in real time.
+      heartbeatMs: options.heartbeatMs ?? Math.max(50, leaseMs / 4 / speed),
       orgConcurrency: options.orgConcurrency ?? 5,
       batchSize: options.batchSize ?? 50,
       maxSkippedRecorded: options.maxSkippedRecorded ?? 100,
