@@ -42,6 +42,8 @@ export interface SchedulerOptions extends RunDeps {
 export { INTERRUPTED_ERROR };
 const MISSED_REASON = "Missed while no server was running; only the latest missed occurrence was run.";
 const OVERLAP_REASON = "The previous run of this task was still going.";
+/** duration_ms is an integer column (about 24.8 days). */
+const MAX_DURATION_MS = 2_147_483_647;
 
 export class Scheduler {
   readonly instanceId: string;
@@ -120,14 +122,28 @@ export class Scheduler {
     if (this.ticking) return this.ticking;
     this.ticking = (async () => {
       try {
-        while ((await this.claim()) >= this.opts.batchSize);
-        await this.recover();
-        while ((await this.startPending()) >= this.opts.batchSize);
+        // Each step on its own: one that fails (a bad row, a lost connection) must not keep the others
+        // from running, or every process would stop starting runs at once (decision 075).
+        await this.step("claim", async () => {
+          while ((await this.claim()) >= this.opts.batchSize);
+        });
+        await this.step("recover", () => this.recover());
+        await this.step("start", async () => {
+          while ((await this.startPending()) >= this.opts.batchSize);
+        });
       } finally {
         this.ticking = null;
       }
     })();
     return this.ticking;
+  }
+
+  private async step(name: string, fn: () => Promise<unknown>) {
+    try {
+      await fn();
+    } catch (err) {
+      log.warn(`scheduler ${name} failed`, { error: String(err) });
+    }
   }
 
   /** Creates the executions of due occurrences; returns how many tasks it claimed. */
@@ -244,7 +260,11 @@ export class Scheduler {
                   completedAt: now,
                   leaseOwner: null,
                   leaseExpiresAt: null,
-                  durationMs: e.startedAt ? now.getTime() - e.startedAt.getTime() : null,
+                  // Until its lease ran out: the longest it can have been going. (Until now, after a month
+                  // with no server, overflowed the column and failed every process's recovery, every tick.)
+                  durationMs: e.startedAt
+                    ? Math.min(MAX_DURATION_MS, Math.max(0, e.leaseExpiresAt!.getTime() - e.startedAt.getTime()))
+                    : null,
                 },
           )
           .where(eq(scheduledTaskExecution.id, e.id));
@@ -270,6 +290,12 @@ export class Scheduler {
             eq(scheduledTaskExecution.status, "pending"),
             lte(scheduledTaskExecution.scheduledFor, new Date(now)),
             this.orgIds ? inArray(scheduledTaskExecution.organizationId, this.orgIds) : undefined,
+            // Only executions that could start: the oldest batch alone could be all waiting (an organisation
+            // at its cap, a task still running) and keep every newer one — other organisations' too — from
+            // starting (decision 075). Checked again under the organisation's lock below.
+            // (Written out: drizzle leaves a column of the outer table unqualified inside the subquery.)
+            sql`not exists (select 1 from scheduled_task_execution r where r.organization_id = scheduled_task_execution.organization_id and r.task_id = scheduled_task_execution.task_id and r.status = 'running')`,
+            sql`(select count(*) from scheduled_task_execution r where r.organization_id = scheduled_task_execution.organization_id and r.status = 'running') < ${this.opts.orgConcurrency}`,
           ),
         )
         .orderBy(asc(scheduledTaskExecution.scheduledFor), asc(scheduledTaskExecution.id))
