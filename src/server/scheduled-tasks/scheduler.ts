@@ -9,7 +9,7 @@
 // 3. recover: a running execution whose lease ran out (its process died: no heartbeat) is started again
 //    once if it had not begun its conversation yet, and is otherwise failed with the reason.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { scheduledTask, scheduledTaskExecution } from "../db/tables";
 import { log } from "../logger";
@@ -277,6 +277,21 @@ export class Scheduler {
   async startPending(): Promise<number> {
     const now = this.clock.now();
     const started = await db().transaction(async (tx) => {
+      const runningNow = await tx
+        .select({ orgId: scheduledTaskExecution.organizationId, taskId: scheduledTaskExecution.taskId })
+        .from(scheduledTaskExecution)
+        .where(
+          and(
+            eq(scheduledTaskExecution.status, "running"),
+            this.orgIds ? inArray(scheduledTaskExecution.organizationId, this.orgIds) : undefined,
+          ),
+        );
+      const perOrg = new Map<string, number>();
+      for (const r of runningNow) perOrg.set(r.orgId, (perOrg.get(r.orgId) ?? 0) + 1);
+      const busy = {
+        tasks: [...new Set(runningNow.map((r) => r.taskId))],
+        fullOrgs: [...perOrg].filter(([, n]) => n >= this.opts.orgConcurrency).map(([orgId]) => orgId),
+      };
       const pending = await tx
         .select({
           id: scheduledTaskExecution.id,
@@ -293,9 +308,8 @@ export class Scheduler {
             // Only executions that could start: the oldest batch alone could be all waiting (an organisation
             // at its cap, a task still running) and keep every newer one — other organisations' too — from
             // starting (decision 075). Checked again under the organisation's lock below.
-            // (Written out: drizzle leaves a column of the outer table unqualified inside the subquery.)
-            sql`not exists (select 1 from scheduled_task_execution r where r.organization_id = scheduled_task_execution.organization_id and r.task_id = scheduled_task_execution.task_id and r.status = 'running')`,
-            sql`(select count(*) from scheduled_task_execution r where r.organization_id = scheduled_task_execution.organization_id and r.status = 'running') < ${this.opts.orgConcurrency}`,
+            busy.tasks.length ? notInArray(scheduledTaskExecution.taskId, busy.tasks) : undefined,
+            busy.fullOrgs.length ? notInArray(scheduledTaskExecution.organizationId, busy.fullOrgs) : undefined,
           ),
         )
         .orderBy(asc(scheduledTaskExecution.scheduledFor), asc(scheduledTaskExecution.id))
@@ -334,11 +348,13 @@ export class Scheduler {
         })
         .where(inArray(scheduledTaskExecution.id, chosen))
         .returning();
-      for (const r of rows) {
+      // One statement per organisation, not one per run: this transaction holds the organisations' locks.
+      for (const orgId of new Set(rows.map((r) => r.organizationId))) {
+        const taskIds = rows.filter((r) => r.organizationId === orgId).map((r) => r.taskId);
         await tx
           .update(scheduledTask)
           .set({ lastRunAt: new Date(now) })
-          .where(and(eq(scheduledTask.organizationId, r.organizationId), eq(scheduledTask.id, r.taskId)));
+          .where(and(eq(scheduledTask.organizationId, orgId), inArray(scheduledTask.id, taskIds)));
       }
       return rows;
     });
