@@ -35,6 +35,9 @@ setTaskClock(clockFromEnv());
 if (config.scheduler.enabled)
   startScheduler({
     orgConcurrency: config.scheduler.orgConcurrency,
+    // Tests only: servers started by a test run only its organisation's tasks (other test files share the
+    // database at the same time, on another clock).
+    orgIds: process.env.SCHEDULER_ORGS ? process.env.SCHEDULER_ORGS.split(",") : undefined,
     mailer: createMailer(config.smtp),
     publicUrl: config.publicUrl,
   });

@@ -18,7 +18,12 @@ import { readableUpload, type Reader } from "../files/access";
 import { hasActiveStream } from "./stream-queries";
 import { isTimeZone } from "../../shared/scheduled-tasks";
 
-export async function startChat(input: ChatInput, who: { user: RequestUser; org: RequestOrg; isAdmin: boolean }) {
+export async function startChat(
+  input: ChatInput,
+  who: { user: RequestUser; org: RequestOrg; isAdmin: boolean },
+  /** A scheduled run records its conversation's id under its lease before the conversation exists (decision 075). */
+  opts: { newConversationId?: string } = {},
+) {
   const orgId = who.org.id;
   const reader: Reader = { orgId, userId: who.user.id, isAdmin: who.isAdmin };
   const last = input.messages[input.messages.length - 1]!;
@@ -50,7 +55,7 @@ export async function startChat(input: ChatInput, who: { user: RequestUser; org:
   let rows: MessageRow[] = [];
   let newThread: WithSubquery | undefined;
   if (!conversationId) {
-    conversationId = randomUUID();
+    conversationId = opts.newConversationId ?? randomUUID();
     isNew = true;
     // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
     const first = last.content.trim();

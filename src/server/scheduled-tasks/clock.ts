@@ -1,5 +1,7 @@
 // The scheduler's and the task routes' idea of "now": the system clock, or a test's (decision 037 style
 // getter and setter). Tests run an hour of schedules in a minute by handing every process one clock.
+import { readFileSync } from "node:fs";
+
 export interface Clock {
   now(): number;
   /** How many clock milliseconds pass per real one (1 for the system clock). */
@@ -25,8 +27,28 @@ export function fastClock(virtualStart: number, realStart: number, speed: number
   return { now: () => virtualStart + (Date.now() - realStart) * speed, speed };
 }
 
-/** SCHEDULER_CLOCK="<virtualStartMs>@<realStartMs>x<speed>" (tests only), else the system clock. */
+/**
+ * A clock that stands still at the time written in a file (epoch ms) until a test writes the next one:
+ * processes reading one file agree on the time, and a test moves them on only when it chooses (decision 076).
+ */
+export function fileClock(file: string): Clock {
+  let cached = { at: -Infinity, value: 0 };
+  return {
+    now: () => {
+      const t = performance.now();
+      // Re-read at most every 20 ms: a tick asks for the time often.
+      if (t - cached.at > 20) cached = { at: t, value: Number(readFileSync(file, "utf8").trim()) };
+      return cached.value;
+    },
+  };
+}
+
+/**
+ * SCHEDULER_CLOCK (tests only): "<virtualStartMs>@<realStartMs>x<speed>" (a fast clock) or "file:<path>"
+ * (a stepped clock); else the system clock.
+ */
 export function clockFromEnv(value = process.env.SCHEDULER_CLOCK): Clock {
+  if (value?.startsWith("file:")) return fileClock(value.slice(5));
   const m = value?.match(/^(\d+)@(\d+)x(\d+(?:\.\d+)?)$/);
   return m ? fastClock(Number(m[1]), Number(m[2]), Number(m[3])) : systemClock;
 }

@@ -1,9 +1,11 @@
 // One run of a task: the task's agent answers the prompt in a new conversation owned by the task's
 // creator (the chat's own reply machinery, so it shows in their conversation list), and the execution
-// records the outcome, tokens and duration. Only the process holding the lease writes the outcome.
-import { and, eq } from "drizzle-orm";
+// records the outcome, tokens and duration. Only the process holding the lease begins the conversation and
+// writes the outcome (decision 075).
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { db } from "../db/client";
-import { member, message, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
+import { conversation, member, message, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
 import { log } from "../logger";
 import { AppError } from "../errors";
 import { isAdminRole } from "../../shared/roles";
@@ -19,6 +21,9 @@ export interface RunDeps {
 }
 
 type ExecutionRow = typeof scheduledTaskExecution.$inferSelect;
+
+export const INTERRUPTED_ERROR =
+  "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
 
 export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: Clock; instanceId: string }) {
   const startedAt = row.startedAt?.getTime() ?? deps.clock.now();
@@ -36,6 +41,7 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
   let status: "completed" | "failed" = "failed";
   let error: string | null = null;
   let conversationId: string | null = null;
+  let reservedId: string | null = null;
   let tokens = { inputTokens: 0, outputTokens: 0 };
   try {
     if (!task || task.deletedAt) throw new AppError("not_found", "The task was deleted");
@@ -47,6 +53,19 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
       .where(and(eq(member.organizationId, task.organizationId), eq(member.userId, task.createdBy)))
       .limit(1);
     if (!who) throw new AppError("forbidden", "The task's creator is no longer a member of this organization");
+    // The conversation's id is recorded under the lease *before* the conversation exists. Recovery restarts
+    // only an execution without one, so a run whose lease was taken (its heartbeat was late) never begins a
+    // second conversation beside the takeover's: it finds the row no longer its own and stops here.
+    const reserved = await db()
+      .update(scheduledTaskExecution)
+      .set({ conversationId: randomUUID() })
+      .where(and(mine, isNull(scheduledTaskExecution.conversationId)))
+      .returning({ conversationId: scheduledTaskExecution.conversationId });
+    if (!reserved[0]?.conversationId) {
+      log.warn("scheduled task run lost its lease before it began", { execution: row.id });
+      return;
+    }
+    conversationId = reservedId = reserved[0].conversationId;
     const chat = await startChat(
       { agentId: task.agentId, threadId: null, messages: [{ role: "user", content: task.prompt }] },
       {
@@ -54,10 +73,8 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
         org: { id: who.org.id, name: who.org.name, slug: who.org.slug, logo: who.org.logo ?? null },
         isAdmin: isAdminRole(who.role),
       },
+      { newConversationId: conversationId },
     );
-    conversationId = chat.conversationId;
-    // Recorded at once: a takeover after this point must not start a second conversation.
-    await db().update(scheduledTaskExecution).set({ conversationId }).where(mine);
     const outcome = await chat.done;
     const [reply] = await db()
       .select({ inputTokens: message.inputTokens, outputTokens: message.outputTokens })
@@ -69,6 +86,8 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
     else error = outcome.error ?? (outcome.status === "aborted" ? "The run was stopped" : "The run failed");
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
+    // Refused before its conversation was stored (the agent was deleted, …): no View Chat to a missing chat.
+    if (conversationId && !(await conversationExists(row.organizationId, conversationId))) conversationId = null;
   }
 
   const completedAt = deps.clock.now();
@@ -80,6 +99,7 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
       error,
       completedAt: new Date(completedAt),
       durationMs,
+      conversationId,
       inputTokens: tokens.inputTokens,
       outputTokens: tokens.outputTokens,
       leaseOwner: null,
@@ -92,7 +112,22 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
         attempts: row.attempts,
       },
     })
-    .where(mine)
+    .where(
+      reservedId
+        ? or(
+            mine,
+            // Recovery took this run for a dead server's (its heartbeat was late) and failed it as
+            // interrupted; it never runs again once its conversation began, so this run is the only one and
+            // its real outcome replaces the guess.
+            and(
+              eq(scheduledTaskExecution.id, row.id),
+              eq(scheduledTaskExecution.status, "failed"),
+              eq(scheduledTaskExecution.error, INTERRUPTED_ERROR),
+              eq(scheduledTaskExecution.conversationId, reservedId),
+            ),
+          )
+        : mine,
+    )
     .returning({ id: scheduledTaskExecution.id });
   if (!written.length) {
     log.warn("scheduled task run finished after losing its lease", { execution: row.id });
@@ -103,4 +138,13 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
       (err: unknown) => log.warn("scheduled task email failed", { execution: row.id, error: String(err) }),
     );
   }
+}
+
+async function conversationExists(orgId: string, id: string) {
+  const [row] = await db()
+    .select({ id: conversation.id })
+    .from(conversation)
+    .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)))
+    .limit(1);
+  return Boolean(row);
 }

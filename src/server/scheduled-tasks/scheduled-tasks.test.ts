@@ -1,7 +1,7 @@
 // /api/scheduled-tasks/* and the scheduler in one process, on the real database and the chat's real
 // reply machinery against the loopback fake provider; failure emails go to a real SMTP server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
 import { startFakeSmtp, type FakeSmtp } from "../../../e2e/support/fake-smtp";
 import { getTestContext, type TestContext } from "../test/context";
@@ -13,6 +13,7 @@ import { conversation, scheduledTask, scheduledTaskExecution } from "../db/table
 import { createMailer } from "../email/mailer";
 import { setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
+import { runExecution } from "./run-task";
 import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
 import { scheduleTask } from "../../tools/schedule-task/definition";
 import { scheduleTaskResult } from "../../tools/schedule-task/result";
@@ -365,6 +366,122 @@ describe("runs", () => {
     expect(ra).toMatchObject({ status: "completed", metadata: { attempts: 2 } });
     const [rb] = await executions(b.id);
     expect(rb).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
+  });
+
+  it("decision 075: a run whose lease was taken before its conversation began does not begin one beside the takeover", async () => {
+    const t = await create(f.a.admin, { name: "Taken over" });
+    // This process started the run, stalled (no heartbeat), and another took the lease over meanwhile.
+    const [row] = await db()
+      .insert(scheduledTaskExecution)
+      .values({
+        organizationId: f.a.id,
+        taskId: t.id,
+        scheduledFor: new Date(now - 60_000),
+        status: "running",
+        startedAt: new Date(now - 60_000),
+        leaseOwner: "the-takeover",
+        leaseExpiresAt: new Date(now + 60_000),
+        attempts: 2,
+      })
+      .returning();
+    const conversations = async () =>
+      (
+        await db()
+          .select({ id: conversation.id })
+          .from(conversation)
+          .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.userId, f.a.admin.userId)))
+      ).length;
+    const before = await conversations();
+    await runExecution(
+      { ...row!, leaseOwner: "the-stalled-one", attempts: 1 },
+      { clock, instanceId: "the-stalled-one" },
+    );
+    expect(await conversations()).toBe(before);
+    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(after).toMatchObject({ status: "running", leaseOwner: "the-takeover", conversationId: null });
+    await db()
+      .update(scheduledTaskExecution)
+      .set({ status: "failed", leaseOwner: null, leaseExpiresAt: null })
+      .where(eq(scheduledTaskExecution.id, row!.id));
+  });
+
+  it("decision 075: a live run failed as interrupted because its heartbeat was late records its real outcome", async () => {
+    const t = await create(f.a.admin, { name: "Late heartbeat", prompt: "[slow] hello" });
+    await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: t.id });
+    const owner = scheduler({ heartbeatMs: 3_600_000 }); // its heartbeat never comes in time
+    await owner.tick();
+    let [row] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.taskId, t.id));
+    for (let i = 0; i < 100 && !row!.conversationId; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      [row] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    }
+    expect(row).toMatchObject({ status: "running", leaseOwner: owner.instanceId });
+    expect(row!.conversationId).not.toBeNull();
+    await db()
+      .update(scheduledTaskExecution)
+      .set({ leaseExpiresAt: new Date(now - 1) })
+      .where(eq(scheduledTaskExecution.id, row!.id));
+    expect(await scheduler({ instanceId: "another" }).recover()).toBe(1);
+    const [failed] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(failed).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
+    await owner.drain();
+    const [final] = await executions(t.id);
+    expect(final).toMatchObject({ status: "completed", error: null, conversationId: row!.conversationId });
+    expect(await executions(t.id)).toHaveLength(1);
+  });
+
+  it("decision 075: a run whose server died a month ago is failed, and the same tick still starts other runs", async () => {
+    const dead = await create(f.a.admin, { name: "Died long ago" });
+    const live = await create(f.a.admin, { name: "Runs now" });
+    const day = 24 * 3_600_000;
+    const [stale] = await db()
+      .insert(scheduledTaskExecution)
+      .values({
+        organizationId: f.a.id,
+        taskId: dead.id,
+        scheduledFor: new Date(now - 30 * day),
+        status: "running",
+        startedAt: new Date(now - 30 * day),
+        conversationId: crypto.randomUUID(),
+        leaseOwner: "gone",
+        leaseExpiresAt: new Date(now - 30 * day + 60_000),
+        attempts: 1,
+      })
+      .returning();
+    await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: live.id });
+    await runAll(scheduler());
+    const [failed] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, stale!.id));
+    expect(failed).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR, durationMs: 60_000 });
+    expect((await executions(live.id))[0].status).toBe("completed");
+  });
+
+  it("decision 075: executions that must wait (their task still running) do not keep newer ones from starting", async () => {
+    const busy = [await create(f.a.admin, { name: "Busy 1" }), await create(f.a.admin, { name: "Busy 2" })];
+    const free = await create(f.a.admin, { name: "Free" });
+    const held = { leaseOwner: "elsewhere", leaseExpiresAt: new Date(now + 3_600_000), attempts: 1 };
+    const inserted = await db()
+      .insert(scheduledTaskExecution)
+      .values(
+        busy.flatMap((t) => [
+          { organizationId: f.a.id, taskId: t.id, scheduledFor: new Date(now - 120_000), status: "running", ...held },
+          { organizationId: f.a.id, taskId: t.id, scheduledFor: new Date(now - 60_000), status: "pending" },
+        ]),
+      )
+      .returning({ id: scheduledTaskExecution.id });
+    await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: free.id });
+    // A batch of two: before, it held the two waiting executions, started nothing and ended the tick.
+    await runAll(scheduler({ batchSize: 2 }));
+    expect((await executions(free.id))[0].status).toBe("completed");
+    for (const t of busy) expect((await executions(t.id)).map((e) => e.status)).toEqual(["pending", "running"]);
+    await db()
+      .update(scheduledTaskExecution)
+      .set({ status: "failed", leaseOwner: null, leaseExpiresAt: null })
+      .where(
+        inArray(
+          scheduledTaskExecution.id,
+          inserted.map((r) => r.id),
+        ),
+      );
   });
 
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {

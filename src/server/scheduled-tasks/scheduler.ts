@@ -9,7 +9,7 @@
 // 3. recover: a running execution whose lease ran out (its process died: no heartbeat) is started again
 //    once if it had not begun its conversation yet, and is otherwise failed with the reason.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { scheduledTask, scheduledTaskExecution } from "../db/tables";
 import { log } from "../logger";
@@ -17,7 +17,7 @@ import { parseSchedule } from "../../shared/cron";
 import { nextRunAfter } from "../../shared/cron-next";
 import type { ExecutionMetadata } from "../../shared/scheduled-tasks";
 import { taskClock, type Clock } from "./clock";
-import { runExecution, type RunDeps } from "./run-task";
+import { INTERRUPTED_ERROR, runExecution, type RunDeps } from "./run-task";
 import { setSchedulerWaker } from "./wake";
 
 export interface SchedulerOptions extends RunDeps {
@@ -25,7 +25,7 @@ export interface SchedulerOptions extends RunDeps {
   instanceId?: string;
   /** Real milliseconds between ticks. */
   pollMs?: number;
-  /** How long a lease holds without a heartbeat, in clock milliseconds. */
+  /** How long a lease holds without a heartbeat, in clock milliseconds (default 60 real seconds). */
   leaseMs?: number;
   /** Real milliseconds between heartbeats. */
   heartbeatMs?: number;
@@ -39,10 +39,11 @@ export interface SchedulerOptions extends RunDeps {
   orgIds?: string[];
 }
 
-export const INTERRUPTED_ERROR =
-  "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
+export { INTERRUPTED_ERROR };
 const MISSED_REASON = "Missed while no server was running; only the latest missed occurrence was run.";
 const OVERLAP_REASON = "The previous run of this task was still going.";
+/** duration_ms is an integer column (about 24.8 days). */
+const MAX_DURATION_MS = 2_147_483_647;
 
 export class Scheduler {
   readonly instanceId: string;
@@ -59,11 +60,16 @@ export class Scheduler {
   constructor(options: SchedulerOptions = {}) {
     this.clock = options.clock ?? taskClock();
     this.instanceId = options.instanceId ?? `sched-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const speed = this.clock.speed ?? 1;
+    // A lease says "this process is alive", which is a matter of real time (event-loop stalls, a busy
+    // database): 60 real seconds however fast a test clock runs (decision 075). At 20× a lease of 60 clock
+    // seconds was 3 real seconds, and a loaded machine's late heartbeats failed live runs as interrupted.
+    const leaseMs = options.leaseMs ?? 60_000 * speed;
     this.opts = {
       pollMs: options.pollMs ?? 1000,
-      leaseMs: options.leaseMs ?? 60_000,
-      // A quarter of the lease, in real time (a fast test clock shortens it).
-      heartbeatMs: options.heartbeatMs ?? Math.max(50, (options.leaseMs ?? 60_000) / 4 / (this.clock.speed ?? 1)),
+      leaseMs,
+      // A quarter of the lease, in real time.
+      heartbeatMs: options.heartbeatMs ?? Math.max(50, leaseMs / 4 / speed),
       orgConcurrency: options.orgConcurrency ?? 5,
       batchSize: options.batchSize ?? 50,
       maxSkippedRecorded: options.maxSkippedRecorded ?? 100,
@@ -116,14 +122,28 @@ export class Scheduler {
     if (this.ticking) return this.ticking;
     this.ticking = (async () => {
       try {
-        while ((await this.claim()) >= this.opts.batchSize);
-        await this.recover();
-        while ((await this.startPending()) >= this.opts.batchSize);
+        // Each step on its own: one that fails (a bad row, a lost connection) must not keep the others
+        // from running, or every process would stop starting runs at once (decision 075).
+        await this.step("claim", async () => {
+          while ((await this.claim()) >= this.opts.batchSize);
+        });
+        await this.step("recover", () => this.recover());
+        await this.step("start", async () => {
+          while ((await this.startPending()) >= this.opts.batchSize);
+        });
       } finally {
         this.ticking = null;
       }
     })();
     return this.ticking;
+  }
+
+  private async step(name: string, fn: () => Promise<unknown>) {
+    try {
+      await fn();
+    } catch (err) {
+      log.warn(`scheduler ${name} failed`, { error: String(err) });
+    }
   }
 
   /** Creates the executions of due occurrences; returns how many tasks it claimed. */
@@ -240,7 +260,11 @@ export class Scheduler {
                   completedAt: now,
                   leaseOwner: null,
                   leaseExpiresAt: null,
-                  durationMs: e.startedAt ? now.getTime() - e.startedAt.getTime() : null,
+                  // Until its lease ran out: the longest it can have been going. (Until now, after a month
+                  // with no server, overflowed the column and failed every process's recovery, every tick.)
+                  durationMs: e.startedAt
+                    ? Math.min(MAX_DURATION_MS, Math.max(0, e.leaseExpiresAt!.getTime() - e.startedAt.getTime()))
+                    : null,
                 },
           )
           .where(eq(scheduledTaskExecution.id, e.id));
@@ -253,6 +277,21 @@ export class Scheduler {
   async startPending(): Promise<number> {
     const now = this.clock.now();
     const started = await db().transaction(async (tx) => {
+      const runningNow = await tx
+        .select({ orgId: scheduledTaskExecution.organizationId, taskId: scheduledTaskExecution.taskId })
+        .from(scheduledTaskExecution)
+        .where(
+          and(
+            eq(scheduledTaskExecution.status, "running"),
+            this.orgIds ? inArray(scheduledTaskExecution.organizationId, this.orgIds) : undefined,
+          ),
+        );
+      const perOrg = new Map<string, number>();
+      for (const r of runningNow) perOrg.set(r.orgId, (perOrg.get(r.orgId) ?? 0) + 1);
+      const busy = {
+        tasks: [...new Set(runningNow.map((r) => r.taskId))],
+        fullOrgs: [...perOrg].filter(([, n]) => n >= this.opts.orgConcurrency).map(([orgId]) => orgId),
+      };
       const pending = await tx
         .select({
           id: scheduledTaskExecution.id,
@@ -266,6 +305,11 @@ export class Scheduler {
             eq(scheduledTaskExecution.status, "pending"),
             lte(scheduledTaskExecution.scheduledFor, new Date(now)),
             this.orgIds ? inArray(scheduledTaskExecution.organizationId, this.orgIds) : undefined,
+            // Only executions that could start: the oldest batch alone could be all waiting (an organisation
+            // at its cap, a task still running) and keep every newer one — other organisations' too — from
+            // starting (decision 075). Checked again under the organisation's lock below.
+            busy.tasks.length ? notInArray(scheduledTaskExecution.taskId, busy.tasks) : undefined,
+            busy.fullOrgs.length ? notInArray(scheduledTaskExecution.organizationId, busy.fullOrgs) : undefined,
           ),
         )
         .orderBy(asc(scheduledTaskExecution.scheduledFor), asc(scheduledTaskExecution.id))
@@ -304,11 +348,13 @@ export class Scheduler {
         })
         .where(inArray(scheduledTaskExecution.id, chosen))
         .returning();
-      for (const r of rows) {
+      // One statement per organisation, not one per run: this transaction holds the organisations' locks.
+      for (const orgId of new Set(rows.map((r) => r.organizationId))) {
+        const taskIds = rows.filter((r) => r.organizationId === orgId).map((r) => r.taskId);
         await tx
           .update(scheduledTask)
           .set({ lastRunAt: new Date(now) })
-          .where(and(eq(scheduledTask.organizationId, r.organizationId), eq(scheduledTask.id, r.taskId)));
+          .where(and(eq(scheduledTask.organizationId, orgId), inArray(scheduledTask.id, taskIds)));
       }
       return rows;
     });
