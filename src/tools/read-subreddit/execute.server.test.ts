@@ -82,7 +82,8 @@ afterAll(async () => {
   await reddit?.close();
 });
 
-describe("read_subreddit", () => {
+// The tests share the stand-in and the cached token (revoked or expired by some): they run in the order written.
+describe("read_subreddit", { shuffle: false }, () => {
   it("[TOOL-17] reads the week's top 10 posts by default with an app-only token and Reddit's User-Agent rule", async () => {
     const res = await run({ subreddit: "datascience" });
     expect(res.status).toBe("success");
