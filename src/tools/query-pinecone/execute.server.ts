@@ -1,13 +1,11 @@
 // query_pinecone: the query is embedded with the organisation's default embedding model, then the
 // connected index (the integration's api_key and host) is queried with the official client. Every
 // request to the admin-set host goes through the outbound guard (guardedStreamFetch).
-import { embed } from "ai";
 import { Pinecone } from "@pinecone-database/pinecone";
 import { AppError } from "../../server/errors";
 import { getCredentials } from "../../server/providers/connection-store";
 import { validateCredentials } from "../../server/providers/connection-service";
-import { resolveEmbeddingModel } from "../../server/ai/embedding-models";
-import { getOrgState } from "../../server/settings/queries";
+import { embedWithDefaultModel, NO_DEFAULT_EMBEDDING_MODEL } from "../../server/ai/default-embedding";
 import { guardedStreamFetch } from "../../server/net/guarded-stream-fetch";
 import { INTEGRATION_BY_KEY } from "../../shared/connections/integrations";
 import { toolError, type ToolExecutor } from "../executor.server";
@@ -15,8 +13,7 @@ import type { queryPinecone } from "./definition";
 import type { QueryPineconeResult } from "./result";
 
 export const NOT_CONNECTED = "Pinecone is not connected. An admin can connect it under Control Hub → Integrations.";
-export const NO_EMBEDDING_MODEL =
-  "No default embedding model is set for this organization. An admin can choose one under Control Hub → Models.";
+export const NO_EMBEDDING_MODEL = NO_DEFAULT_EMBEDDING_MODEL;
 export const KEY_REJECTED = "Pinecone rejected the API key. An admin can update it under Control Hub → Integrations.";
 
 /** The reason the model reads: the guard's refusal rather than the client's generic "failed to reach". */
@@ -30,14 +27,11 @@ function reason(err: unknown): string {
 export const execute: ToolExecutor<typeof queryPinecone> = async (input, ctx) => {
   const stored = await getCredentials({ orgId: ctx.orgId, key: "pinecone" });
   if (!stored) return toolError(NOT_CONNECTED);
-  const modelKey = (await getOrgState({ orgId: ctx.orgId })).modelPreferences.defaultEmbeddingModel;
-  if (!modelKey) return toolError(NO_EMBEDDING_MODEL);
   try {
     const creds = validateCredentials(INTEGRATION_BY_KEY.pinecone!, stored) as { api_key: string; host: string };
-    const { embedding } = await embed({
-      model: await resolveEmbeddingModel({ orgId: ctx.orgId, modelKey }),
-      value: input.query,
-      maxRetries: 1,
+    const { embedding } = await embedWithDefaultModel({
+      orgId: ctx.orgId,
+      text: input.query,
       abortSignal: ctx.abortSignal,
     });
     const client = new Pinecone({ apiKey: creds.api_key, fetchApi: guardedStreamFetch as typeof fetch, maxRetries: 1 });
