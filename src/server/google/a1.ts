@@ -9,5 +9,11 @@ export function columnIndex(letters: string): number | null {
   return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
 }
 
-/** Encodes a range for a URL path segment (":append" and friends are added after it). */
-export const rangePath = (range: string) => encodeURIComponent(range);
+/**
+ * Encodes a range for a URL path segment (":append" and friends are added after it). Dots are encoded too:
+ * encodeURIComponent keeps them, and a range ".." would otherwise climb out of /values/ when the URL is resolved.
+ */
+export const rangePath = (range: string) => encodeURIComponent(range).replace(/\./g, "%2E");
+
+/** Google's spreadsheet ids are letters, digits, "-" and "_": anything else never reaches a URL. */
+export const SPREADSHEET_ID = /^[A-Za-z0-9_-]{1,200}$/;

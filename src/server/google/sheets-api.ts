@@ -1,6 +1,7 @@
 // Google Sheets API v4 over plain REST, on behalf of a user's linked Google account. A 401 means the
 // access token was revoked or expired early: it is renewed once and the call repeated. Google's errors
 // ({ error: { code, message, status } }) become AppErrors carrying Google's message.
+import { SPREADSHEET_ID } from "./a1";
 import { AppError } from "../errors";
 import { googleAccessToken, RECONNECT_HINT } from "./access-token";
 
@@ -24,15 +25,19 @@ function sheetsError(status: number, body: GoogleError): AppError {
 
 export async function sheetsCall<T>(opts: {
   userId: string;
-  /** Path below /v4/spreadsheets/, already encoded. */
+  /** Path below /v4/spreadsheets/{spreadsheetId}/, already encoded. */
   path: string;
+  spreadsheetId: string;
   method?: "GET" | "POST";
   body?: unknown;
   signal: AbortSignal;
 }): Promise<T> {
+  // A model-chosen id such as ".." would resolve to another Google endpoint, called with the user's token.
+  if (!SPREADSHEET_ID.test(opts.spreadsheetId))
+    throw new AppError("bad_request", `"${opts.spreadsheetId.slice(0, 100)}" is not a spreadsheet ID.`);
   const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(SHEETS_LIMITS.timeoutMs)]);
   const send = (token: string) =>
-    fetch(`${sheetsBaseUrl()}/v4/spreadsheets/${opts.path}`, {
+    fetch(`${sheetsBaseUrl()}/v4/spreadsheets/${opts.spreadsheetId}/${opts.path}`, {
       method: opts.method ?? "GET",
       headers: {
         authorization: `Bearer ${token}`,

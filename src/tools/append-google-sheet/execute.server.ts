@@ -29,7 +29,8 @@ export const execute: ToolExecutor<typeof appendGoogleSheet> = async (input, ctx
   try {
     const res = await sheetsCall<AppendResponse>({
       userId: ctx.user.id,
-      path: `${encodeURIComponent(input.sheet_id)}/values/${rangePath(range)}:append?valueInputOption=USER_ENTERED`,
+      spreadsheetId: input.sheet_id,
+      path: `values/${rangePath(range)}:append?valueInputOption=USER_ENTERED`,
       method: "POST",
       // Google skips null cells, which would shift the rest of the row left: an empty string keeps the column.
       body: { range, majorDimension: "ROWS", values: input.values.map((row) => row.map((v) => v ?? "")) },

@@ -162,6 +162,20 @@ describe("read_google_sheet", () => {
     });
   });
 
+  it("[TOOLCARD-40] an id that is no spreadsheet ID (.., a path, a newline, NUL) never reaches Google; a range of dots stays a range", async () => {
+    const before = google.requests.length;
+    for (const sheet_id of ["..", ".", "a/../b", "abc\nHost: x", "abc\u0000"]) {
+      const res = await execute(readGoogleSheet.input.parse({ sheet_id }), ctx(f.a.admin.userId));
+      expect(res).toMatchObject({
+        status: "error",
+        error: expect.stringMatching(/^Error reading Google Sheet: ".*" is not a spreadsheet ID\.$/s),
+      });
+    }
+    expect(google.requests.length).toBe(before);
+    await read({ sheet_name: ".." });
+    expect(lastSheetsCall().path).toMatch(/^\/v4\/spreadsheets\/[A-Za-z0-9_-]+\/values\//);
+  });
+
   it("an expired access token is renewed with the refresh token at Google's token endpoint, and stored encrypted", async () => {
     const id = await linkGoogleAccount({
       userId: f.a.member.userId,

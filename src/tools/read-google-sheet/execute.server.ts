@@ -20,7 +20,8 @@ interface ValueRange {
 const get = (userId: string, sheetId: string, range: string, signal: AbortSignal) =>
   sheetsCall<ValueRange>({
     userId,
-    path: `${encodeURIComponent(sheetId)}/values/${rangePath(range)}?majorDimension=ROWS`,
+    spreadsheetId: sheetId,
+    path: `values/${rangePath(range)}?majorDimension=ROWS`,
     signal,
   });
 
