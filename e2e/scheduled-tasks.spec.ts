@@ -115,7 +115,7 @@ test("[TASK-01] [TASK-04] [TASK-06] [TASK-12] [TASK-13] [TASK-23] [TASK-25] [TAS
     execution.getByRole("link", { name: "View Chat" }).click(),
   ]);
   await expect(chat).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  await expect(chat.getByText("Give me the morning summary")).toBeVisible();
+  await expect(chat.getByRole("main").getByText("Give me the morning summary", { exact: true })).toBeVisible();
   await expect(chat.getByText("You said: Give me the morning summary")).toBeVisible();
   await chat.close();
 });

@@ -12,10 +12,20 @@ export function useFollowBottom(active: boolean) {
   useEffect(() => {
     if (!active) return;
     const doc = document.documentElement;
-    const onScroll = () => (atBottom.current = window.innerHeight + window.scrollY >= doc.scrollHeight - SLACK_PX);
+    /** Where our own last scroll took the page: its scroll event arrives a frame later, maybe after more grew. */
+    let followedTo = -1;
+    const onScroll = () => {
+      // Our own scroll (or the reader going further down) keeps following: judging it by the page as it is
+      // now would stop at a block that appeared in between, as the feedback question did (about 90 px).
+      if (atBottom.current && followedTo >= 0 && window.scrollY >= followedTo - 1) return;
+      atBottom.current = window.innerHeight + window.scrollY >= doc.scrollHeight - SLACK_PX;
+      followedTo = -1; // the reader moved: only our next scroll counts as ours
+    };
     window.addEventListener("scroll", onScroll, { passive: true });
     const follow = () => {
-      if (atBottom.current) window.scrollTo({ top: doc.scrollHeight });
+      if (!atBottom.current) return;
+      window.scrollTo({ top: doc.scrollHeight, behavior: "instant" });
+      followedTo = window.scrollY;
     };
     const observer = new ResizeObserver(follow);
     observer.observe(document.body);
