@@ -47,7 +47,7 @@ test("[ROUTE-17] [ROUTE-18] Knowledge Bases shows the organisation's (none yet);
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Knowledge Bases Yet" })).toBeVisible();
   await hubTabs(page).getByRole("link", { name: "Tasks" }).click();
-  await expect(page.getByRole("heading", { name: "Scheduled Tasks" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Scheduled Tasks", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create Task" })).toBeVisible();
 });
 

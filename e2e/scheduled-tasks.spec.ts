@@ -25,7 +25,7 @@ test("[TASK-01] [TASK-04] [TASK-06] [TASK-12] [TASK-13] [TASK-23] [TASK-25] [TAS
 }) => {
   await chatReady(page, { name: "Digest Bot" }, { name: "Drafter", stage: "development" });
   await page.goto(TASKS_PAGE);
-  await expect(page.getByRole("heading", { name: "Scheduled Tasks" })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole("heading", { name: "Scheduled Tasks", exact: true })).toBeVisible(FIRST_LOAD);
   await expect(page.getByText("No scheduled tasks")).toBeVisible();
   await expect(page.getByText("Create your first scheduled task to get started")).toBeVisible();
   await expect(page.getByText(READ_ONLY)).toHaveCount(0);
@@ -182,7 +182,7 @@ test("[TASK-01] a member manages their own tasks without the read-only notice an
     });
 
     await member.goto(TASKS_PAGE);
-    await expect(member.getByRole("heading", { name: "Scheduled Tasks" })).toBeVisible(FIRST_LOAD);
+    await expect(member.getByRole("heading", { name: "Scheduled Tasks", exact: true })).toBeVisible(FIRST_LOAD);
     await expect(member.getByText("No scheduled tasks")).toBeVisible();
     await expect(member.getByText(READ_ONLY)).toHaveCount(0);
     await expect(member.getByText(adminTask)).toHaveCount(0);
