@@ -7,6 +7,9 @@ import { createApp } from "./app";
 import { createServices } from "./services";
 import { log, setLogLevel } from "./logger";
 import { recoverInterruptedReplies, sweepEndedReplyLines } from "./chat/recover";
+import { holdReplicaLock } from "./chat/replica-lock";
+import { INSTANCE_ID } from "./chat/stream-hub";
+import { blobStore, setFilesMayBeOnOtherServers } from "./storage/store";
 import { setOwnListenPort } from "./net/outbound-guard";
 import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
 import { clockFromEnv, setTaskClock } from "./scheduled-tasks/clock";
@@ -21,14 +24,22 @@ const services = await createServices(config);
 const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 const app = createApp({ config, auth: services.auth, clientDir });
 // Replies left "streaming" by a process that died: with the embedded database no other process can
-// own them; with PostgreSQL another replica may, so only silent ones (no heartbeat) are recovered.
+// own them; with PostgreSQL another replica may, so only those whose owner no longer holds its replica
+// lock (checked every 2 s, decision 088) or went silent (no heartbeat for 30 s) are recovered.
 const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
-await recoverInterruptedReplies({ staleAfterSeconds });
+const replicaLock = config.databaseUrl ? await holdReplicaLock(config.databaseUrl, INSTANCE_ID) : null;
+const self = replicaLock ? INSTANCE_ID : undefined;
+await recoverInterruptedReplies({ staleAfterSeconds, self });
 await sweepEndedReplyLines();
-setInterval(() => {
-  if (services.database.kind === "postgres") void recoverInterruptedReplies({ staleAfterSeconds }).catch(() => {});
-  void sweepEndedReplyLines().catch(() => {});
-}, 30_000).unref();
+if (replicaLock)
+  setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds, self }).catch(() => {}), 2_000).unref();
+setInterval(() => void sweepEndedReplyLines().catch(() => {}), 30_000).unref();
+if (replicaLock && blobStore().kind === "local") {
+  setFilesMayBeOnOtherServers(true);
+  log.warn(
+    "Files are kept on this server's disk (DATA_DIR) while the database is shared: servers started on the same DATABASE_URL will not see each other's files. Set S3_BUCKET (see the README) to share them.",
+  );
+}
 
 // Scheduled tasks: every process claims due runs (decision 041). SCHEDULER_CLOCK is for tests only.
 setTaskClock(clockFromEnv());
@@ -64,6 +75,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   server.close();
   stopScheduler();
+  await replicaLock?.release();
   await kbWorker?.stop().catch(() => {});
   await services.database.close().catch(() => {});
   process.exit(0);

@@ -20,8 +20,9 @@ export const ENDED_REPLY_LINES_KEPT_SECONDS = 30;
 /** Deletes the lines of replies that ended more than the grace period ago; returns how many rows. */
 export const sweepEndedReplyLines = () => deleteFinishedChunks({ graceSeconds: ENDED_REPLY_LINES_KEPT_SECONDS });
 
-export async function recoverInterruptedReplies({ staleAfterSeconds }: { staleAfterSeconds: number }): Promise<number> {
-  const stale = await listSilentStreams({ staleAfterSeconds });
+/** `self`: this process's instance id, when replicas hold replica locks (PostgreSQL, decision 088). */
+export async function recoverInterruptedReplies(opts: { staleAfterSeconds: number; self?: string }): Promise<number> {
+  const stale = await listSilentStreams(opts);
   for (const s of stale) {
     // Claim it first, so two replicas never recover the same reply.
     if (!(await claimInterrupted(s))) continue;

@@ -2,9 +2,10 @@
 // A query about one reply takes orgId first. The process's housekeeping spans organisations by
 // nature — the heartbeat of its own live replies, the recovery of silent ones, the chunk sweep — and
 // still names each row by (organisation, id) where it has one.
-import { and, asc, desc, eq, gt, lt, ne, sql, type SQL, type WithSubquery } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, ne, or, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { chatStream, chatStreamChunk } from "../db/tables";
+import { replicaIsAlive } from "./replica-lock";
 
 export type StreamStatus = "active" | "done" | "error" | "aborted" | "interrupted";
 
@@ -119,17 +120,25 @@ export async function chunksAfter({ orgId, streamId, seq }: { orgId: string; str
     .orderBy(asc(chatStreamChunk.seq));
 }
 
-/** Replies still marked active whose owner has been silent for `staleAfterSeconds` (any organisation). */
-export async function listSilentStreams({ staleAfterSeconds }: { staleAfterSeconds: number }): Promise<StreamRef[]> {
+/**
+ * Replies still marked active whose owner has been silent for `staleAfterSeconds` (any organisation)
+ * or, given `self` (PostgreSQL), whose owner — another process — no longer holds its replica lock.
+ */
+export async function listSilentStreams({
+  staleAfterSeconds,
+  self,
+}: {
+  staleAfterSeconds: number;
+  self?: string;
+}): Promise<StreamRef[]> {
+  const silent = lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`);
+  const dead = self
+    ? and(ne(chatStream.instanceId, self), sql`not ${replicaIsAlive(sql`${chatStream.instanceId}`)}`)
+    : undefined;
   return db()
     .select({ id: chatStream.id, orgId: chatStream.organizationId })
     .from(chatStream)
-    .where(
-      and(
-        eq(chatStream.status, "active"),
-        lt(chatStream.heartbeatAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`),
-      ),
-    );
+    .where(and(eq(chatStream.status, "active"), dead ? or(silent, dead) : silent));
 }
 
 /**

@@ -1,7 +1,7 @@
 // API-16: a short-lived signed URL for a file the caller may read.
 import { AppError } from "../errors";
 import { DOWNLOAD_URL_TTL_SECONDS, type Disposition } from "../storage/blob-store";
-import { blobStore } from "../storage/store";
+import { blobStore, missingFileError } from "../storage/store";
 import { canReadKey } from "./access";
 
 const notFound = () => new AppError("not_found", "File not found");
@@ -19,7 +19,7 @@ export async function presignDownload(input: {
   // kind, is reported exactly like a missing one.
   if (!(await canReadKey(input, key))) throw notFound();
   const store = blobStore();
-  if (!(await store.exists(key))) throw notFound();
+  if (!(await store.exists(key))) throw missingFileError(notFound());
   const filename = input.filename || key.slice(key.lastIndexOf("/") + 1);
   const signedUrl = await store.presignGet({
     key,

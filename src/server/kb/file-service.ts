@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { file, kbFile, knowledgeBase } from "../db/tables";
 import { AppError } from "../errors";
-import { blobStore } from "../storage/store";
+import { blobStore, missingFileError } from "../storage/store";
 import { getFileById } from "../files/queries";
 import {
   KB_EXTRACTED_DATA_MAX_CHARS,
@@ -41,7 +41,7 @@ export async function associateFile(
   if (!upload.key.startsWith(`org/${orgId}/kb/`))
     throw new AppError("bad_request", 'The file was not uploaded for a knowledge base (purpose "knowledge-base")');
   const stored = await blobStore().head(upload.key);
-  if (!stored) throw new AppError("bad_request", "The file has not been uploaded yet");
+  if (!stored) throw missingFileError(new AppError("bad_request", "The file has not been uploaded yet"));
   const row = await db().transaction(async (tx) => {
     const [kb] = await tx
       .select({ id: knowledgeBase.id })
