@@ -25,6 +25,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 32MB")
+    .default("32MB"),
   SECRET_KEY: z.string().min(16, "SECRET_KEY must be at least 16 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_ORIGINS: list,
@@ -82,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     secretKey: e.SECRET_KEY,
     publicUrl,
     trustedOrigins: [publicUrl, ...e.TRUSTED_ORIGINS],

@@ -28,6 +28,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
     url: config.databaseUrl,
     dataDir: opts.inMemoryDb ? undefined : config.dataDir,
     poolSize: config.databasePoolSize,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
   });
   setDb(database.db);
   if (config.databaseUrl) {

@@ -44,9 +44,13 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite's shared_buffers (its WebAssembly heap never shrinks; PostgreSQL's default is 128MB). */
+  pgliteSharedBuffers?: string;
   migrate?: boolean;
 }): Promise<Database> {
-  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
+  const database = opts.url
+    ? await openPostgres(opts.url, opts.poolSize ?? 10)
+    : await openPglite(opts.dataDir, opts.pgliteSharedBuffers);
   if (opts.migrate !== false) await database.migrate();
   return database;
 }
@@ -76,14 +80,19 @@ async function openPostgres(url: string, max: number) {
 }
 
 /** `dataDir` undefined means in memory (tests). */
-async function openPglite(dataDir?: string) {
+async function openPglite(dataDir?: string, sharedBuffers?: string) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { vector } = await import("@electric-sql/pglite-pgvector");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
-  const client = await PGlite.create(folder, { extensions: { vector } });
+  // The embedded database's files are read through the OS page cache anyway: a smaller buffer pool
+  // than PostgreSQL's 128MB default keeps an idle server's memory down (issue 18, decision 089).
+  const startParams = sharedBuffers
+    ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`]
+    : PGlite.defaultStartParams;
+  const client = await PGlite.create(folder, { extensions: { vector }, startParams });
   // PGlite gives its files mode 0666 whatever the umask: make them private (decision 025).
   const privatise = () => folder && makePrivate(folder);
   privatise();

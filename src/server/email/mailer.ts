@@ -1,6 +1,5 @@
 // Outgoing email over SMTP (SMTP_URL, from SMTP_FROM). Without SMTP there is no mailer: invitations
 // are still created and admins share their links by hand (decision 024).
-import { createTransport } from "nodemailer";
 import type { Config } from "../config";
 import { log } from "../logger";
 
@@ -31,13 +30,18 @@ export interface Mailer {
 export function createMailer(smtp: Config["smtp"]): Mailer | null {
   if (!smtp) return null;
   // Short timeouts: a sign-up or an invitation waits for the send, and must not hang on a dead server.
-  const transport = createTransport(
-    { url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
-    { from: smtp.from },
-  );
+  // nodemailer is loaded with the first email, not at start (issue 18: idle memory).
+  let transport: Promise<import("nodemailer").Transporter> | null = null;
+  const open = () =>
+    (transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport(
+        { url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+        { from: smtp.from },
+      ),
+    ));
   const deliver = async (message: EmailMessage): Promise<Delivery> => {
     try {
-      await transport.sendMail({ ...message, subject: oneLine(message.subject) });
+      await (await open()).sendMail({ ...message, subject: oneLine(message.subject) });
       return { ok: true };
     } catch (error) {
       // The SMTP URL may hold a password: log the failure, never the transport's settings.

@@ -1,7 +1,7 @@
 // Connections to an organisation's Snowflake integration through the official snowflake-sdk: password or
 // programmatic-access-token auth, with the integration's warehouse, database, schema and role. The host
 // (<account>.snowflakecomputing.com, or SNOWFLAKE_BASE_URL) passes the outbound guard first (decision 064).
-import snowflake from "snowflake-sdk";
+import type SnowflakeSdk from "snowflake-sdk";
 import { AppError } from "../errors";
 import { resolvePinned, urlPort } from "../net/outbound-guard";
 
@@ -24,12 +24,21 @@ export interface SnowflakeRows {
   total: number;
 }
 
-// The driver would otherwise write snowflake.log into the working directory.
-const quiet = () => {};
-snowflake.configure({
-  logLevel: "ERROR",
-  customLogger: { error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet },
-} as Parameters<typeof snowflake.configure>[0]);
+// The driver (~70 MB and ~2 s to load) is loaded on first use, not at start (issue 18: idle memory).
+let driver: Promise<typeof SnowflakeSdk> | null = null;
+function loadDriver() {
+  driver ??= import("snowflake-sdk").then((m) => {
+    const snowflake = (m.default ?? m) as typeof SnowflakeSdk;
+    // The driver would otherwise write snowflake.log into the working directory.
+    const quiet = () => {};
+    snowflake.configure({
+      logLevel: "ERROR",
+      customLogger: { error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet },
+    } as Parameters<typeof snowflake.configure>[0]);
+    return snowflake;
+  });
+  return driver;
+}
 
 /** SNOWFLAKE_BASE_URL (a proxy, PrivateLink, a test stand-in) or the account's own host; read per call. */
 export function snowflakeAccessUrl(account: string): URL {
@@ -45,6 +54,7 @@ export async function connectSnowflake(creds: SnowflakeCredentials, timeoutMs: n
   const url = snowflakeAccessUrl(creds.account);
   await resolvePinned(url.hostname, urlPort(url));
   const pat = creds.auth_method === "pat";
+  const snowflake = await loadDriver();
   const connection = snowflake.createConnection({
     account: creds.account,
     accessUrl: url.origin,

@@ -1,7 +1,6 @@
 // query_pinecone: the query is embedded with the organisation's default embedding model, then the
 // connected index (the integration's api_key and host) is queried with the official client. Every
 // request to the admin-set host goes through the outbound guard (guardedStreamFetch).
-import { Pinecone } from "@pinecone-database/pinecone";
 import { AppError } from "../../server/errors";
 import { getCredentials } from "../../server/providers/connection-store";
 import { validateCredentials } from "../../server/providers/connection-service";
@@ -34,6 +33,8 @@ export const execute: ToolExecutor<typeof queryPinecone> = async (input, ctx) =>
       text: input.query,
       abortSignal: ctx.abortSignal,
     });
+    // Loaded on first use, not at start (issue 18: idle memory).
+    const { Pinecone } = await import("@pinecone-database/pinecone");
     const client = new Pinecone({ apiKey: creds.api_key, fetchApi: guardedStreamFetch as typeof fetch, maxRetries: 1 });
     const index = client.index({ host: creds.host, ...(input.namespace ? { namespace: input.namespace } : {}) });
     const res = await index.query({ vector: embedding, topK: input.top_k, includeMetadata: true });

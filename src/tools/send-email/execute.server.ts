@@ -24,7 +24,7 @@ export const execute: ToolExecutor<typeof sendEmail> = async (input, ctx) => {
   const mailer = toolMailer();
   if (!mailer) return toolError(SMTP_NOT_CONFIGURED);
   const to = input.to;
-  const html = sanitizeEmailHtml(input.html);
+  const html = await sanitizeEmailHtml(input.html);
   if (!html.trim()) return toolError(EMPTY_BODY);
   const resolved = await resolveAttachments(input.attachment_file_ids ?? [], ctx);
   if ("error" in resolved) return toolError(resolved.error);

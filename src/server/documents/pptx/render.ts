@@ -1,7 +1,7 @@
 // The Slide/Element model (chat §3) as a .pptx: slides in slide_number order, each on the master of
 // its layout, its title in the title placeholder, a description (and SUBTITLE text) under it and the
 // other elements sharing the content area. generate_powerpoint and save_whiteboard both render here.
-import PptxGenJS from "pptxgenjs";
+import type PptxGenJS from "pptxgenjs";
 import type { Slide, SlideElement } from "../../../tools/slides";
 import type { DocumentImage } from "../images";
 import { addElement, type Box } from "./elements";
@@ -68,7 +68,9 @@ function addSlide(pptx: PptxGenJS, s: Slide, images: ReadonlyMap<string, Documen
 }
 
 export async function renderPresentation(input: PresentationInput): Promise<Uint8Array> {
-  const pptx = new PptxGenJS();
+  // Loaded on first use, not at start (issue 18: idle memory).
+  const { default: Pptx } = await import("pptxgenjs");
+  const pptx = new Pptx();
   pptx.layout = "LAYOUT_16x9";
   pptx.title = clean(input.title);
   pptx.author = "Switchboard";
