@@ -34,6 +34,8 @@ export const chatInput = z
     id: z.string().optional(),
     messages: z.array(chatMessageInput).min(1, "messages must not be empty"),
     streamProtocol: z.enum(["data", "text"]).optional(),
+    /** Edit and resend (decision 090): the id of the user message the new one replaces, with all after it. */
+    replaceFrom: z.string().max(200).optional(),
   })
   .passthrough();
 export type ChatInput = z.infer<typeof chatInput>;

@@ -130,6 +130,53 @@ describe("POST /api/chat", () => {
     ]);
   });
 
+  it("issue 17: an edited message replaces the one it came from and all after it; the model sees the edited history", async () => {
+    const firstId = randomUUID();
+    const first = await chat(f.a.member, "first", { msgId: firstId });
+    await chat(f.a.member, "second", { threadId: first.threadId });
+    await chat(f.a.member, "third", { threadId: first.threadId });
+    const before = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${first.threadId}`, {
+      token: f.a.member.token,
+    });
+    const secondId = before.body.messages[2].id as string;
+    fake.reset();
+    const edited = await chat(f.a.member, "second, edited", {
+      threadId: first.threadId,
+      extra: { replaceFrom: secondId },
+    });
+    expect(edited.res.status).toBe(200);
+    const after = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${first.threadId}`, {
+      token: f.a.member.token,
+    });
+    expect(after.body.messages.map((m: any) => m.content)).toEqual([
+      "first",
+      "You said: first",
+      "second, edited",
+      "You said: second, edited",
+    ]);
+    expect(fake.requests[0]!.body.messages.filter((m: any) => m.role !== "system").map((m: any) => m.content)).toEqual([
+      "first",
+      "You said: first",
+      "second, edited",
+    ]);
+    // The first message, named by the client's own id, can be edited too: the thread starts over.
+    await chat(f.a.member, "first, edited", { threadId: first.threadId, extra: { replaceFrom: firstId } });
+    const restarted = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${first.threadId}`, {
+      token: f.a.member.token,
+    });
+    expect(restarted.body.messages.map((m: any) => m.content)).toEqual(["first, edited", "You said: first, edited"]);
+    const listed = await call(ctx.app, "GET", `/api/getConversations?orgId=${f.a.id}`, { token: f.a.member.token });
+    expect(JSON.stringify(listed.body)).toContain("first, edited");
+    // A message that is not in this conversation is refused, and nothing is lost.
+    const missing = await chat(f.a.member, "nope", { threadId: first.threadId, extra: { replaceFrom: secondId } });
+    expect(missing.res.status).toBe(404);
+    expect(JSON.parse(missing.text).error).toBe("Message not found");
+    const kept = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${first.threadId}`, {
+      token: f.a.member.token,
+    });
+    expect(kept.body.messages).toHaveLength(2);
+  });
+
   it("[STREAM] runs a two-step tool loop and stores the tool invocation with its result", async () => {
     const searcher = await createAgent(ctx.app, f.a.admin, f.a.id, {
       name: "Searcher",

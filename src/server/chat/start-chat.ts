@@ -1,7 +1,7 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
 import { randomUUID } from "node:crypto";
-import type { WithSubquery } from "drizzle-orm";
+import { and, eq, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { conversation, message } from "../db/tables";
 import { AppError } from "../errors";
@@ -78,9 +78,25 @@ export async function startChat(
     rows = await listMessages({ orgId, conversationId });
   }
 
+  // An edited message replaces the one it was made from and everything after it (decision 090).
+  if (input.replaceFrom) {
+    const from = rows.find(
+      (r) => r.role === "user" && (r.clientId === input.replaceFrom || r.id === input.replaceFrom),
+    );
+    if (!from) throw new AppError("not_found", "Message not found");
+    await deleteMessagesAfter({ orgId, conversationId, seq: from.seq - 1 });
+    // The first message edited: the conversation's default title follows it (a name given by hand stays).
+    if (rows[0]?.id === from.id)
+      await db()
+        .update(conversation)
+        .set({ firstMessageText: last.content.trim().slice(0, 500) || null })
+        .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, conversationId)));
+    rows = rows.filter((r) => r.seq < from.seq);
+  }
   // A resent last message (Retry / regenerate) replaces what followed it instead of being stored twice.
   const lastStored = rows.findLast((r) => r.role === "user");
-  if (lastStored && last.id && lastStored.clientId === last.id) {
+  // (A loaded thread names a message by its client id, or by its stored id when it has none.)
+  if (lastStored && last.id && (lastStored.clientId === last.id || lastStored.id === last.id)) {
     await deleteMessagesAfter({ orgId, conversationId, seq: lastStored.seq });
     rows = rows.filter((r) => r.seq <= lastStored.seq);
   } else {

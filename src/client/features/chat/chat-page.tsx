@@ -145,6 +145,7 @@ export function ChatPage() {
           isProcessing={session.isProcessing}
           footer={footer}
           onRetryLast={agent ? () => void session.retry(agent.id) : undefined}
+          onEdit={agent ? (id, text) => void session.edit(id, text, agent.id) : undefined}
         />
       )}
       <div className="sticky bottom-0 z-10 bg-gradient-to-t from-background via-background to-background/0 px-4 pt-2 pb-4">

@@ -74,12 +74,16 @@ export function useChatSession(opts: {
     fetch: fetchForChat,
     sendExtraMessageFields: true,
     // The server keeps the history; the body carries the new message (retries resend the last one).
-    experimental_prepareRequestBody: ({ messages }) => ({
+    experimental_prepareRequestBody: ({ messages, requestBody }) => ({
       agentId: agentRef.current,
       threadId: threadRef.current,
       timezone: currentTimezone(),
       id: sessionId,
       messages: messages.slice(-1),
+      // Edit and resend (decision 090): the stored message this one replaces, with all after it.
+      ...((requestBody as { replaceFrom?: string } | undefined)?.replaceFrom
+        ? { replaceFrom: (requestBody as { replaceFrom: string }).replaceFrom }
+        : {}),
     }),
     onResponse: takeThread,
     onFinish: (_message, { finishReason }) => {
@@ -213,11 +217,36 @@ export function useChatSession(opts: {
     [chat],
   );
 
+  /**
+   * Edit and resend (decision 090): the edited message and everything after it leave the screen and the
+   * thread; the new text (with the original's attachments) is sent in their place.
+   */
+  const edit = useCallback(
+    (messageId: string, text: string, agentId: number) => {
+      const index = chat.messages.findIndex((m) => m.id === messageId);
+      if (index < 0) return Promise.resolve(null);
+      const original = chat.messages[index]!;
+      agentRef.current = agentId;
+      chat.setMessages(chat.messages.slice(0, index));
+      return chat.append(
+        { role: "user", content: text },
+        {
+          body: { replaceFrom: messageId },
+          ...(original.experimental_attachments?.length
+            ? { experimental_attachments: original.experimental_attachments }
+            : {}),
+        },
+      );
+    },
+    [chat],
+  );
+
   const isProcessing = chat.status === "submitted" || chat.status === "streaming" || resuming;
   return {
     chat,
     send,
     retry,
+    edit,
     stop,
     reset,
     load,

@@ -344,3 +344,57 @@ describe("long conversations", () => {
     expect(rendered).toBeLessThan(60);
   });
 });
+
+describe("edit and regenerate (issue 17, decision 090)", () => {
+  it("Edit opens a box with the message's text; Cancel closes it; Send hands over the trimmed new text", async () => {
+    const onEdit = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <ol>
+        <MessageItem
+          message={msg("user", [{ type: "text", text: "first question" }], "m1")}
+          agent={agent}
+          isLast={false}
+          isProcessing={false}
+          onEdit={onEdit}
+        />
+      </ol>,
+    );
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const box = screen.getByRole("textbox", { name: "Edit message" }) as HTMLTextAreaElement;
+    expect(box.value).toBe("first question");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("textbox", { name: "Edit message" })).toBeNull();
+    expect(screen.getByText("first question")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    await user.clear(screen.getByRole("textbox", { name: "Edit message" }));
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByRole("textbox", { name: "Edit message" }), "  rephrased  ");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(onEdit).toHaveBeenCalledWith("m1", "rephrased");
+    expect(screen.queryByRole("textbox", { name: "Edit message" })).toBeNull();
+  });
+
+  it("no Edit without a handler (a reply is running, or a sub-conversation); Regenerate only on the reply that can be retried", () => {
+    show(msg("user", [{ type: "text", text: "hello" }]));
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    cleanup();
+    const onRetry = vi.fn();
+    render(
+      <ol>
+        <MessageItem
+          message={msg("assistant", [{ type: "text", text: "an answer" }])}
+          agent={agent}
+          isLast
+          isProcessing={false}
+          onRetry={onRetry}
+        />
+      </ol>,
+    );
+    screen.getByRole("button", { name: "Regenerate" }).click();
+    expect(onRetry).toHaveBeenCalledOnce();
+    cleanup();
+    show(msg("assistant", [{ type: "text", text: "an older answer" }]));
+    expect(screen.queryByRole("button", { name: "Regenerate" })).toBeNull();
+  });
+});

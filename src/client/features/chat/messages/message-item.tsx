@@ -1,7 +1,7 @@
 // One message (chat spec §2 "Message display"): user right, assistant left with its agent's logo;
 // every part type; Copy after processing; Processing... and [Empty Message].
-import { memo } from "react";
-import { Copy, FileText } from "lucide-react";
+import { memo, useState } from "react";
+import { Copy, FileText, Pencil, RefreshCw } from "lucide-react";
 import { toast } from "sonner";
 import type { Attachment, UIMessage } from "@ai-sdk/ui-utils";
 import { AgentLogo } from "@/client/components/agents/agent-logo";
@@ -122,12 +122,82 @@ function Attachments({ items }: { items: Attachment[] }) {
   );
 }
 
+/** A user's message, right-aligned; Edit turns it into a box whose Send replaces it and what followed. */
+function UserMessage({
+  message,
+  empty,
+  processingHere,
+  onEdit,
+}: {
+  message: UIMessage;
+  empty: boolean;
+  processingHere: boolean;
+  onEdit?: (messageId: string, text: string) => void;
+}) {
+  const text = messageText(message);
+  const [draft, setDraft] = useState<string | null>(null);
+  const editing = draft !== null && !!onEdit;
+  return (
+    <li className="flex flex-col items-end gap-2" data-role="user">
+      {message.experimental_attachments?.length ? <Attachments items={message.experimental_attachments} /> : null}
+      {editing ? (
+        <form
+          className="flex w-full max-w-[85%] flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!draft.trim()) return;
+            onEdit(message.id, draft.trim());
+            setDraft(null);
+          }}
+        >
+          <textarea
+            aria-label="Edit message"
+            className="min-h-20 w-full rounded-md border bg-background px-3 py-2 text-sm"
+            value={draft}
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => e.key === "Escape" && setDraft(null)}
+          />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" disabled={!draft.trim()}>
+              Send
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">Sending replaces this message and everything after it.</p>
+        </form>
+      ) : (
+        (text.trim() || empty) && (
+          <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-3.5 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
+            {empty ? (processingHere ? "Processing..." : "[Empty Message]") : text}
+          </div>
+        )
+      )}
+      {onEdit && !editing && text.trim() && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2 text-xs text-muted-foreground"
+          onClick={() => setDraft(text)}
+        >
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+      )}
+    </li>
+  );
+}
+
 export const MessageItem = memo(function MessageItem({
   message,
   agent,
   isLast,
   isProcessing,
   onRetry,
+  onEdit,
 }: {
   message: UIMessage;
   agent: MessageAgent | undefined;
@@ -135,22 +205,14 @@ export const MessageItem = memo(function MessageItem({
   isProcessing: boolean;
   /** Generates this reply again; given only where that is possible (the last reply, nothing running). */
   onRetry?: () => void;
+  /** Edit and resend this user message (decision 090); not given while a reply runs. */
+  onEdit?: (messageId: string, text: string) => void;
 }) {
   if (message.role === "system") return null; // MSG-10
   const processingHere = isLast && isProcessing;
   const empty = !hasContent(message);
-  if (message.role === "user") {
-    return (
-      <li className="flex flex-col items-end gap-2" data-role="user">
-        {message.experimental_attachments?.length ? <Attachments items={message.experimental_attachments} /> : null}
-        {(messageText(message).trim() || empty) && (
-          <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-3.5 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
-            {empty ? (processingHere ? "Processing..." : "[Empty Message]") : messageText(message)}
-          </div>
-        )}
-      </li>
-    );
-  }
+  if (message.role === "user")
+    return <UserMessage message={message} empty={empty} processingHere={processingHere} onEdit={onEdit} />;
   const generated = generatedFiles(message);
   return (
     <li className="flex items-start gap-3" data-role="assistant">
@@ -162,20 +224,35 @@ export const MessageItem = memo(function MessageItem({
           message.parts.map((part, i) => <PartView key={i} part={part} generated={generated} />)
         )}
         {isInterrupted(message) && <InterruptedNotice onRetry={onRetry} />}
-        {!processingHere && !empty && messageText(message).trim() && (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="h-7 self-start px-2 text-xs text-muted-foreground"
-            onClick={() =>
-              navigator.clipboard.writeText(messageText(message)).then(() => toast.success("Copied to clipboard!"))
-            }
-          >
-            <Copy aria-hidden />
-            Copy
-          </Button>
-        )}
+        <div className="flex gap-1">
+          {!processingHere && !empty && messageText(message).trim() && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs text-muted-foreground"
+              onClick={() =>
+                navigator.clipboard.writeText(messageText(message)).then(() => toast.success("Copied to clipboard!"))
+              }
+            >
+              <Copy aria-hidden />
+              Copy
+            </Button>
+          )}
+          {/* An interrupted reply offers Retry in its notice instead. */}
+          {onRetry && !processingHere && !isInterrupted(message) && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs text-muted-foreground"
+              onClick={onRetry}
+            >
+              <RefreshCw aria-hidden />
+              Regenerate
+            </Button>
+          )}
+        </div>
       </div>
     </li>
   );

@@ -16,8 +16,10 @@ export interface MessageListProps {
   isProcessing: boolean;
   footer?: ReactNode;
   className?: string;
-  /** Generates the last reply again (Retry on an interrupted reply). */
+  /** Generates the last reply again (Retry on an interrupted reply, Regenerate). */
   onRetryLast?: () => void;
+  /** Edit and resend a user message (decision 090). */
+  onEdit?: (messageId: string, text: string) => void;
 }
 
 /** Below this many messages everything renders; above it the list is virtualised. */
@@ -32,14 +34,21 @@ export function MessageList(props: MessageListProps) {
   );
 }
 
-function Messages({ messages, agent, isProcessing, footer, className, onRetryLast }: MessageListProps) {
+function Messages({ messages, agent, isProcessing, footer, className, onRetryLast, onEdit }: MessageListProps) {
   const visible = messages.filter((m) => m.role !== "system");
   // Only the last reply can be generated again (the server replaces what followed the resent message).
   const retry = isProcessing ? undefined : onRetryLast;
+  const edit = isProcessing ? undefined : onEdit;
   return (
     <div className={cn("flex-1", className)}>
       {visible.length >= VIRTUALIZE_FROM ? (
-        <VirtualMessages messages={visible} agent={agent} isProcessing={isProcessing} onRetryLast={retry} />
+        <VirtualMessages
+          messages={visible}
+          agent={agent}
+          isProcessing={isProcessing}
+          onRetryLast={retry}
+          onEdit={edit}
+        />
       ) : (
         <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
           {visible.map((m, i) => (
@@ -50,6 +59,7 @@ function Messages({ messages, agent, isProcessing, footer, className, onRetryLas
               isLast={i === visible.length - 1}
               isProcessing={isProcessing}
               onRetry={i === visible.length - 1 ? retry : undefined}
+              onEdit={edit}
             />
           ))}
         </ol>
@@ -64,11 +74,13 @@ function VirtualMessages({
   agent,
   isProcessing,
   onRetryLast,
+  onEdit,
 }: {
   messages: UIMessage[];
   agent: MessageListAgent | undefined;
   isProcessing: boolean;
   onRetryLast?: () => void;
+  onEdit?: (messageId: string, text: string) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
@@ -102,6 +114,7 @@ function VirtualMessages({
               isLast={item.index === messages.length - 1}
               isProcessing={isProcessing}
               onRetry={item.index === messages.length - 1 ? onRetryLast : undefined}
+              onEdit={onEdit}
             />
           </div>
         );
