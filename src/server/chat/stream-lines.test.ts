@@ -12,7 +12,7 @@ import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixtu
 import { db } from "../db/client";
 import { chatStream, chatStreamChunk, conversation } from "../db/tables";
 import { ENDED_REPLY_LINES_KEPT_SECONDS, sweepEndedReplyLines } from "./recover";
-import { readAllLines } from "./stream-hub";
+import { INSTANCE_ID, readAllLines } from "./stream-hub";
 import { chunksAfter, heartbeat, latestActiveStream, requestStreamStop, streamStatus } from "./stream-queries";
 
 let ctx: TestContext;
@@ -85,7 +85,8 @@ describe("an ended reply's stored lines", () => {
       .values({ id: threadId, organizationId: f.a.id, userId: f.a.member.userId, agentId });
     await db()
       .insert(chatStream)
-      .values({ id: replyId, organizationId: f.a.id, conversationId: threadId, instanceId: "dead-process" });
+      // Owned by this (live) process: a server another test starts on this database leaves it alone.
+      .values({ id: replyId, organizationId: f.a.id, conversationId: threadId, instanceId: INSTANCE_ID });
     await db()
       .insert(chatStreamChunk)
       .values({ organizationId: f.a.id, streamId: replyId, seq: 0, data: '0:"kept"\n' });

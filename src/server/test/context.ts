@@ -8,6 +8,8 @@ import { createApp, type App } from "../app";
 import { setDb } from "../db/client";
 import { createServices, type Services } from "../services";
 import { setLogLevel } from "../logger";
+import { holdReplicaLock } from "../chat/replica-lock";
+import { INSTANCE_ID } from "../chat/stream-hub";
 
 export interface TestContext {
   app: App;
@@ -38,6 +40,9 @@ async function create(kind: "pglite" | "postgres"): Promise<TestContext> {
   if (kind === "postgres" && !url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const config = testConfig(url ? { DATABASE_URL: url } : {});
   const services = await createServices(config, { inMemoryDb: kind === "pglite" });
+  // Server processes that tests start on the same database take over the replies of any process holding
+  // no replica lock (decision 088): this worker's replies must look alive to them, as a server's would.
+  if (url) await holdReplicaLock(url, INSTANCE_ID);
   return { app: createApp({ config, auth: services.auth }), config, services, kind };
 }
 
