@@ -7,7 +7,7 @@ import { message } from "../db/tables";
 import { log } from "../logger";
 import { assembleLines } from "./assemble";
 import { readAllLines } from "./stream-hub";
-import { claimInterrupted, deleteFinishedChunks, listSilentStreams } from "./stream-queries";
+import { claimInterrupted, deleteEndedStreams, deleteFinishedChunks, listSilentStreams } from "./stream-queries";
 
 export const INTERRUPTED_TEXT = "The reply was interrupted before it finished.";
 
@@ -17,8 +17,19 @@ export const INTERRUPTED_TEXT = "The reply was interrupted before it finished.";
  */
 export const ENDED_REPLY_LINES_KEPT_SECONDS = 30;
 
-/** Deletes the lines of replies that ended more than the grace period ago; returns how many rows. */
-export const sweepEndedReplyLines = () => deleteFinishedChunks({ graceSeconds: ENDED_REPLY_LINES_KEPT_SECONDS });
+/** How long an ended reply's row is kept (a page may still ask whether its reply runs): an hour. */
+export const ENDED_REPLY_ROWS_KEPT_SECONDS = 3600;
+
+/**
+ * Deletes the lines of replies that ended more than the grace period ago, and the rows of replies that
+ * ended more than an hour ago (else chat_stream grows by one row per reply forever); returns how many
+ * lines.
+ */
+export async function sweepEndedReplyLines() {
+  const lines = await deleteFinishedChunks({ graceSeconds: ENDED_REPLY_LINES_KEPT_SECONDS });
+  await deleteEndedStreams({ olderThanSeconds: ENDED_REPLY_ROWS_KEPT_SECONDS, batch: 5000 });
+  return lines;
+}
 
 /** `self`: this process's instance id, when replicas hold replica locks (PostgreSQL, decision 088). */
 export async function recoverInterruptedReplies(opts: { staleAfterSeconds: number; self?: string }): Promise<number> {

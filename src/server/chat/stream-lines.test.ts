@@ -11,7 +11,7 @@ import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
 import { chatStream, chatStreamChunk, conversation } from "../db/tables";
-import { ENDED_REPLY_LINES_KEPT_SECONDS, sweepEndedReplyLines } from "./recover";
+import { ENDED_REPLY_LINES_KEPT_SECONDS, ENDED_REPLY_ROWS_KEPT_SECONDS, sweepEndedReplyLines } from "./recover";
 import { INSTANCE_ID, readAllLines } from "./stream-hub";
 import { chunksAfter, heartbeat, latestActiveStream, requestStreamStop, streamStatus } from "./stream-queries";
 
@@ -75,6 +75,21 @@ describe("an ended reply's stored lines", () => {
       role: "assistant",
       content: "You said: sweep after me",
     });
+
+    // An hour after it ended the reply's row goes too (the table would otherwise grow with every reply);
+    // the conversation keeps its message and no reply is running.
+    expect(await streamStatus({ orgId: f.a.id, id: stream!.id })).toBe("done");
+    await age(stream!.id, ENDED_REPLY_ROWS_KEPT_SECONDS + 1);
+    await sweepEndedReplyLines();
+    expect(await streamStatus({ orgId: f.a.id, id: stream!.id })).toBeNull();
+    const after = await call(ctx.app, "GET", `/api/getConversation?orgId=${f.a.id}&threadId=${threadId}`, {
+      token: f.a.member.token,
+    });
+    expect(after.body.messages.at(-1)).toMatchObject({ content: "You said: sweep after me" });
+    const resume = await ctx.app.request(`/api/chat?orgId=${f.a.id}&chatId=${threadId}`, {
+      headers: { authorization: `Bearer ${f.a.member.token}` },
+    });
+    expect(resume.status).toBe(204);
   });
 
   it("issue 11: the lines of a reply still marked active (to recover after a crash) are never swept", async () => {

@@ -172,3 +172,18 @@ export async function deleteFinishedChunks({ graceSeconds }: { graceSeconds: num
     .returning({ seq: chatStreamChunk.seq });
   return deleted.length;
 }
+
+/**
+ * Deletes the rows of replies that ended more than `olderThanSeconds` ago (any organisation; their lines
+ * went with the chunk sweep long before), at most `batch` per call so a first sweep of a big table stays
+ * short. The reply itself is its message; the row only served the live stream and its resumes.
+ */
+export async function deleteEndedStreams({ olderThanSeconds, batch }: { olderThanSeconds: number; batch: number }) {
+  const deleted = await db().execute<{ id: string }>(sql`
+    delete from ${chatStream} where (${chatStream.organizationId}, ${chatStream.id}) in (
+      select organization_id, id from ${chatStream}
+      where status <> 'active' and heartbeat_at < now() - make_interval(secs => ${olderThanSeconds})
+      limit ${batch})
+    returning ${chatStream.id}`);
+  return (deleted as unknown as { rows: unknown[] }).rows.length;
+}
