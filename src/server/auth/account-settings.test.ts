@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getTestContext, type TestContext } from "../test/context";
 import { call, signUp, type Identity } from "../test/http";
 import { PASSWORD_TOO_COMMON } from "../../shared/auth/password-rules";
+import { USER_NAME_REQUIRED } from "../../shared/auth/user-name";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,7 +14,9 @@ beforeAll(async () => {
 const PASSWORD = "correct-horse-battery";
 
 async function secondSession(who: Identity) {
-  const res = await call(ctx.app, "POST", "/api/auth/sign-in/email", { body: { email: who.email, password: PASSWORD } });
+  const res = await call(ctx.app, "POST", "/api/auth/sign-in/email", {
+    body: { email: who.email, password: PASSWORD },
+  });
   expect(res.status).toBe(200);
   return res.headers.get("set-auth-token")!;
 }
@@ -29,9 +32,19 @@ describe("profile", () => {
     expect((await call(ctx.app, "GET", "/api/getUser", { token: who.token })).body.name).toBe("New Name");
   });
 
+  it("a blank name is refused with the form's words", async () => {
+    const who = await signUp(ctx.app, "blank-name");
+    const res = await call(ctx.app, "POST", "/api/auth/update-user", { token: who.token, body: { name: "   " } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(USER_NAME_REQUIRED);
+  });
+
   it("a password change needs the current password", async () => {
     const who = await signUp(ctx.app, "change-wrong");
-    const res = await changePassword(who.token, { currentPassword: "not-my-password", newPassword: "brand-new-password" });
+    const res = await changePassword(who.token, {
+      currentPassword: "not-my-password",
+      newPassword: "brand-new-password",
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("INVALID_PASSWORD");
     const signIn = await call(ctx.app, "POST", "/api/auth/sign-in/email", {

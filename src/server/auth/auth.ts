@@ -11,7 +11,7 @@ import * as tables from "../db/tables";
 import { ADMIN_ROLE, ROLES } from "../../shared/roles";
 import { ac, roles } from "./access";
 import { emailAuthOptions } from "./email-options";
-import { assertStorableUrl, ORG_LOGO_MESSAGE, USER_IMAGE_MESSAGE } from "./url-fields";
+import { assertStorableUrl, assertUserName, ORG_LOGO_MESSAGE, USER_IMAGE_MESSAGE } from "./url-fields";
 import { withHashedSessionTokens } from "./hashed-session-tokens";
 import { passwordPolicy } from "./password-policy";
 import { sessionRevocation } from "./session-revocation";
@@ -75,8 +75,18 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     databaseHooks: {
       session: lastActiveOrgHooks(opts.db),
       user: {
-        create: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
-        update: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
+        create: {
+          before: async (user) => {
+            assertUserName(user.name);
+            assertStorableUrl(user.image, USER_IMAGE_MESSAGE);
+          },
+        },
+        update: {
+          before: async (user) => {
+            assertUserName(user.name);
+            assertStorableUrl(user.image, USER_IMAGE_MESSAGE);
+          },
+        },
       },
     },
     advanced: {
