@@ -1,5 +1,6 @@
 // Providers tab as an admin: connect with validation, edit with a masked secret, disconnect.
 import { signedInWithOrg } from "./support/app";
+import { FAKE_REJECTED_KEY } from "./support/fake-provider";
 import { expect, test } from "./support/fixtures";
 import { connectionCard, connectOpenAIViaApi, post } from "./control-hub-support";
 
@@ -116,4 +117,29 @@ test("[PROV-19] a failed save toasts the server's message, else Failed to update
   await expect(page.getByText("Failed to update connection. Please try again.")).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(card.getByText("Connected", { exact: true })).toHaveCount(0);
+});
+
+test("issue 17 #4: a key the provider refuses is not saved, and the form shows the provider's words", async ({
+  page,
+}) => {
+  await signedInWithOrg(page);
+  await page.goto("/control-hub/providers");
+  const card = connectionCard(page, "OpenAI");
+  await card.getByRole("button", { name: /^Connect/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect OpenAI" });
+  // The loopback stand-in refuses this key as OpenAI refuses a wrong one (e2e/support/fake-provider.ts).
+  await dialog.getByLabel("API Key").fill(`sk-${FAKE_REJECTED_KEY}-1234`);
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+
+  await expect(dialog.getByText(/^OpenAI refused this API key \(HTTP 401\): Incorrect API key provided/)).toBeVisible();
+  await expect(dialog.getByLabel("API Key")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(card.getByText("Connected", { exact: true })).toHaveCount(0);
+
+  // A key it accepts is saved as before.
+  await card.getByRole("button", { name: /^Connect/ }).click();
+  await dialog.getByLabel("API Key").fill("sk-test-accepted");
+  await dialog.getByRole("button", { name: /^Connect/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
 });

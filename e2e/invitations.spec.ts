@@ -1,26 +1,10 @@
 // The invitation link end to end (security #2, #10; decision 024): the app emails it through SMTP
 // (a real SMTP server on loopback), the invitee opens it, creates their account and joins.
-import { readInbox, type ReceivedEmail } from "./support/fake-smtp";
+import { emailTo } from "./support/inbox";
 import { PASSWORD, signedInWithOrg, signUpViaApi, uniqueEmail } from "./support/app";
 import { expect, test } from "./support/fixtures";
 
 const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
-
-async function emailTo(address: string, subject: RegExp): Promise<ReceivedEmail> {
-  let found: ReceivedEmail | undefined;
-  await expect
-    .poll(
-      () =>
-        (found = readInbox(process.env.SB_E2E_SMTP_INBOX!).find(
-          (m) => m.to.includes(address) && subject.test(m.subject),
-        )),
-      {
-        message: `an email to ${address}`,
-      },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 test("security #10: an invitee opens the emailed link, creates their account and joins with the invited role", async ({
   page,

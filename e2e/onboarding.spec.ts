@@ -1,7 +1,9 @@
 // The first-run onboarding wizard (chat spec §2 "Onboarding wizard", §4, §5, §8), against the loopback
-// fake model provider: connecting OpenAI with any key works, and the new agent's replies stream from it.
+// fake model provider: connecting OpenAI with any key it does not refuse works, and the new agent's
+// replies stream from it.
 import type { Page } from "@playwright/test";
 import { onboardingStorageKey, signedInWithOrg } from "./support/app";
+import { FAKE_REJECTED_KEY } from "./support/fake-provider";
 import { expect, test } from "./support/fixtures";
 
 const wizard = (page: Page) => page.getByRole("dialog");
@@ -203,4 +205,28 @@ test.describe("at 1366×768", () => {
     await dialog.getByRole("checkbox", { name: "Execute Python" }).scrollIntoViewIfNeeded();
     await expect(dialog.getByRole("button", { name: "Create Agent" })).toBeInViewport({ ratio: 1 });
   });
+});
+
+test("issue 17 #4: a key the provider refuses sends the wizard back to the provider step with the provider's words", async ({
+  page,
+}) => {
+  await signedInWithOrg(page, "Refused Key", { onboarding: true });
+  await page.goto("/dashboard");
+  await wizard(page).getByRole("button", { name: "Get Started" }).click();
+  await wizard(page)
+    .getByRole("radio", { name: /OpenAI/ })
+    .click();
+  await wizard(page).getByLabel("API Key").fill(`sk-${FAKE_REJECTED_KEY}-9876`);
+  await wizard(page).getByRole("button", { name: "Next" }).click();
+  await wizard(page).getByRole("button", { name: "Create Agent" }).click();
+
+  await expect(
+    page.getByText("There was an error setting up your agent. You can complete the setup manually."),
+  ).toBeVisible();
+  await expect(wizard(page).getByText("Step 2 of 4")).toBeVisible();
+  await expect(wizard(page).getByText(/^OpenAI refused this API key \(HTTP 401\)/)).toBeVisible();
+  await wizard(page).getByLabel("API Key").fill("sk-test");
+  await wizard(page).getByRole("button", { name: "Next" }).click();
+  await wizard(page).getByRole("button", { name: "Create Agent" }).click();
+  await expect(page.getByText("Your first agent has been created!")).toBeVisible();
 });

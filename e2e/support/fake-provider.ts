@@ -11,6 +11,10 @@
 // each in its API's own error body. Anthropic replies can carry thinking (with signature_delta) and
 // redacted_thinking blocks as the Messages API streams them. It also answers OpenAI's and Azure's
 // embeddings call (/embeddings, float or base64) with deterministic vectors (fakeEmbedding).
+// The list-models calls that check a key when it is saved (GET /v1/models for OpenAI, xAI and Anthropic,
+// /v1beta/models for Google, /openai/models for Azure) answer in each API's shape; a key containing
+// FAKE_REJECTED_KEY is refused there (and by chat) with the API's own 401 (Google: 400 API_KEY_INVALID),
+// one containing FAKE_UNAVAILABLE_KEY gets a 503 from the list-models call.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export interface ScriptedToolCall {
@@ -54,6 +58,11 @@ export interface FakeProvider {
   reset(): void;
   close(): Promise<void>;
 }
+
+/** A key the stand-in refuses, as the real APIs refuse a wrong or revoked key. */
+export const FAKE_REJECTED_KEY = "rejected";
+/** A key whose list-models call fails with 503, as during a provider outage. */
+export const FAKE_UNAVAILABLE_KEY = "unavailable";
 
 /** The signature_delta a thinking block ends with (opaque base64 in the real API). */
 export const FAKE_SIGNATURE = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds";
@@ -250,6 +259,7 @@ function refuseOpenAI(req: IncomingMessage, body: any, keyless = false): Refusal
         "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
     };
   }
+  if (bearer?.includes(FAKE_REJECTED_KEY)) return openAIBadKey(bearer);
   if (!body?.model)
     return { status: 400, type: "invalid_request_error", message: "you must provide a model parameter" };
   if (!Array.isArray(body.messages) || body.messages.length === 0) {
@@ -300,6 +310,8 @@ function refuseOpenAI(req: IncomingMessage, body: any, keyless = false): Refusal
 function refuseAnthropic(req: IncomingMessage, body: any): Refusal | undefined {
   if (!req.headers["x-api-key"])
     return { status: 401, type: "authentication_error", message: "x-api-key header is required" };
+  if (String(req.headers["x-api-key"]).includes(FAKE_REJECTED_KEY))
+    return { status: 401, type: "authentication_error", message: "invalid x-api-key" };
   if (!req.headers["anthropic-version"])
     return { status: 400, type: "invalid_request_error", message: "anthropic-version: header is required" };
   if (body?.max_tokens === undefined)
@@ -494,6 +506,139 @@ function openAIJson(res: ServerResponse, body: any, reply: ScriptedReply) {
   );
 }
 
+function openAIBadKey(key: string): Refusal {
+  const masked = `${key.slice(0, 3)}*****${key.slice(-4)}`;
+  return {
+    status: 401,
+    type: "invalid_request_error",
+    code: "invalid_api_key",
+    message: `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+  };
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+
+/** The list-models endpoints the key check calls, by the API the path and headers name. */
+function listModels(req: IncomingMessage, res: ServerResponse, path: string) {
+  const url = new URL(req.url ?? "/", "http://fake");
+  if (path.endsWith("/openai/models")) {
+    const key = String(req.headers["api-key"] ?? "");
+    if (!key || key.includes(FAKE_REJECTED_KEY))
+      return json(res, 401, {
+        error: {
+          code: "401",
+          message:
+            "Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.",
+        },
+      });
+    if (!url.searchParams.get("api-version"))
+      return json(res, 404, { error: { code: "404", message: "Resource not found" } });
+    if (key.includes(FAKE_UNAVAILABLE_KEY))
+      return json(res, 503, { error: { code: "503", message: "Service Unavailable" } });
+    return json(res, 200, {
+      object: "list",
+      data: [
+        {
+          id: "gpt-4o",
+          object: "model",
+          status: "succeeded",
+          created_at: 1715558400,
+          lifecycle_status: "generally-available",
+        },
+      ],
+    });
+  }
+  if (path.includes("/v1beta/")) {
+    const key = String(req.headers["x-goog-api-key"] ?? url.searchParams.get("key") ?? "");
+    if (!key)
+      return json(res, 403, {
+        error: {
+          code: 403,
+          message:
+            "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+          status: "PERMISSION_DENIED",
+        },
+      });
+    if (key.includes(FAKE_REJECTED_KEY))
+      return json(res, 400, {
+        error: {
+          code: 400,
+          message: "API key not valid. Please pass a valid API key.",
+          status: "INVALID_ARGUMENT",
+          details: [
+            {
+              "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+              reason: "API_KEY_INVALID",
+              domain: "googleapis.com",
+              metadata: { service: "generativelanguage.googleapis.com" },
+            },
+          ],
+        },
+      });
+    if (key.includes(FAKE_UNAVAILABLE_KEY))
+      return json(res, 503, {
+        error: { code: 503, message: "The service is currently unavailable.", status: "UNAVAILABLE" },
+      });
+    return json(res, 200, {
+      models: [
+        {
+          name: "models/gemini-2.5-flash",
+          version: "001",
+          displayName: "Gemini 2.5 Flash",
+          inputTokenLimit: 1048576,
+          outputTokenLimit: 65536,
+          supportedGenerationMethods: ["generateContent", "countTokens"],
+        },
+      ],
+    });
+  }
+  if (req.headers["x-api-key"] !== undefined || req.headers["anthropic-version"] !== undefined) {
+    const key = String(req.headers["x-api-key"] ?? "");
+    const refusal: Refusal | undefined = !key
+      ? { status: 401, type: "authentication_error", message: "x-api-key header is required" }
+      : key.includes(FAKE_REJECTED_KEY)
+        ? { status: 401, type: "authentication_error", message: "invalid x-api-key" }
+        : !req.headers["anthropic-version"]
+          ? { status: 400, type: "invalid_request_error", message: "anthropic-version: header is required" }
+          : key.includes(FAKE_UNAVAILABLE_KEY)
+            ? { status: 529, type: "overloaded_error", message: "Overloaded" }
+            : undefined;
+    if (refusal) return sendError(res, "anthropic", refusal);
+    const id = "claude-sonnet-4-5";
+    return json(res, 200, {
+      data: [{ type: "model", id, display_name: "Claude Sonnet 4.5", created_at: "2025-09-29T00:00:00Z" }],
+      has_more: false,
+      first_id: id,
+      last_id: id,
+    });
+  }
+  const bearer = /^Bearer\s+(\S+)/.exec(String(req.headers.authorization ?? ""))?.[1];
+  if (!bearer)
+    return sendError(res, "openai", {
+      status: 401,
+      type: "invalid_request_error",
+      message:
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+    });
+  if (bearer.includes(FAKE_REJECTED_KEY)) return sendError(res, "openai", openAIBadKey(bearer));
+  if (bearer.includes(FAKE_UNAVAILABLE_KEY))
+    return sendError(res, "openai", {
+      status: 503,
+      type: "server_error",
+      message: "The server is overloaded or not ready yet.",
+    });
+  return json(res, 200, {
+    object: "list",
+    data: [
+      { id: "gpt-4.1", object: "model", created: 1744316542, owned_by: "system" },
+      { id: "gpt-4o-mini", object: "model", created: 1721172741, owned_by: "system" },
+    ],
+  });
+}
+
 /** `keyless`: answer Chat Completions without a key, as Ollama or vLLM do behind an OpenAI-compatible URL. */
 export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = {}): Promise<FakeProvider> {
   const queue: ScriptedReply[] = [];
@@ -517,6 +662,7 @@ export async function startFakeProvider(port = 0, opts: { keyless?: boolean } = 
       res.writeHead(200, { "content-type": "application/json" });
       return void res.end(JSON.stringify(embeddingsResponse(body)));
     }
+    if (req.method === "GET" && path.endsWith("/models")) return listModels(req, res, path);
     const api = path.endsWith("/messages") ? "anthropic" : path.endsWith("/chat/completions") ? "openai" : null;
     if (!api) return void res.writeHead(404).end();
     const refusal = api === "anthropic" ? refuseAnthropic(req, body) : refuseOpenAI(req, body, opts.keyless);

@@ -8,6 +8,12 @@ import { RequireAuth } from "./components/shell/require-auth";
 import { OnboardingWizard } from "./features/onboarding/onboarding-wizard";
 
 const signInPage = async () => ({ Component: (await import("./features/auth-orgs/sign-in-page")).SignInPage });
+const forgotPasswordPage = async () => ({
+  Component: (await import("./features/auth-orgs/forgot-password-page")).ForgotPasswordPage,
+});
+const resetPasswordPage = async () => ({
+  Component: (await import("./features/auth-orgs/reset-password-page")).ResetPasswordPage,
+});
 const invitePage = async () => ({ Component: (await import("./features/auth-orgs/invite-page")).InvitePage });
 const userManagementPage = async () => ({
   Component: (await import("./features/users/user-management-page")).UserManagementPage,
@@ -47,7 +53,7 @@ export const router = createBrowserRouter([
     HydrateFallback: LoadingScreen,
     children: [
       {
-        // ROUTE-10/11: both spellings show the sign-in page; they are the only public pages.
+        // ROUTE-10/11: both spellings show the sign-in page; with the password reset pages below, the only public pages.
         Component: PublicOnly,
         children: [
           { path: "sign-in", lazy: signInPage },
@@ -56,6 +62,10 @@ export const router = createBrowserRouter([
           { path: "sign-up", lazy: signInPage },
         ],
       },
+      // Password reset (issue 17 #5): open with or without a session, since the emailed link may be
+      // followed in a browser where someone is signed in.
+      { path: "forgot-password", lazy: forgotPasswordPage },
+      { path: "reset-password", lazy: resetPasswordPage },
       {
         Component: RequireAuth,
         children: [

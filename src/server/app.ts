@@ -63,7 +63,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .use(requireSession(auth))
     .route("/", authOrgRoutes)
     .route("/", invitationRoutes(auth))
-    .route("/", providerRoutes)
+    .route("/", providerRoutes({ checkKeys: config.providerKeyCheck }))
     .route("/", modelRoutes)
     .route("/", agentRoutes)
     .route("/", mcpServerRoutes)

@@ -61,6 +61,9 @@ const envSchema = z.object({
   // process's scheduler (another process on the same database still runs the tasks).
   SCHEDULED_TASKS_ORG_CONCURRENCY: z.coerce.number().int().positive().default(5),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
+  // Model provider keys are checked with the provider when saved (decision 082); off for hosts with no
+  // way out to the providers, where every check would only end in a warning.
+  PROVIDER_KEY_CHECK: z.enum(["on", "off"]).default("on"),
   // Further image sources for the Content-Security-Policy (decision 028): http(s) origins or `https:`.
   CSP_IMG_SOURCES: list.pipe(
     z.array(
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: parseSmtp(e.SMTP_URL, e.SMTP_FROM),
     cspImgSources: e.CSP_IMG_SOURCES,
     allowSignup: e.ALLOW_SIGNUP !== "false" && e.ALLOW_SIGNUP !== "0",
+    providerKeyCheck: e.PROVIDER_KEY_CHECK === "on",
     scheduler: { enabled: e.SCHEDULER === "on", orgConcurrency: e.SCHEDULED_TASKS_ORG_CONCURRENCY },
   };
 }

@@ -22,14 +22,21 @@ export const updateConnection = (
   key: string,
   data: Record<string, unknown> = {},
 ) =>
-  callApi<{ success: true; connections: Record<string, unknown> }>(orgPath(orgId, "/api/updateConnections"), {
+  callApi<SavedConnections>(orgPath(orgId, "/api/updateConnections"), {
     method: "POST",
     body: { action, key, data },
   });
 
+/** `warning`: saved, but the provider could not be asked whether the key works (decision 082). */
+export interface SavedConnections {
+  success: true;
+  connections: Record<string, unknown>;
+  warning?: string;
+}
+
 /** The bulk form `{ [key]: data }` (chat §7), which onboarding uses to connect its provider. */
 export const saveConnections = (orgId: string, connections: Record<string, Record<string, string>>) =>
-  callApi<{ success: true; connections: Record<string, unknown> }>(orgPath(orgId, "/api/updateConnections"), {
+  callApi<SavedConnections>(orgPath(orgId, "/api/updateConnections"), {
     method: "POST",
     body: connections,
   });

@@ -9,6 +9,7 @@ describe("runtime config", () => {
       posthog: null,
       googleSignIn: false,
       signUpOpen: true,
+      passwordResetEmail: false,
     });
   });
 
@@ -19,12 +20,18 @@ describe("runtime config", () => {
       posthog,
       googleSignIn: false,
       signUpOpen: true,
+      passwordResetEmail: false,
     });
   });
 
   it("Google sign-in is on only when the server says so", () => {
     expect(readRuntimeConfig({ googleSignIn: true }).googleSignIn).toBe(true);
     expect(readRuntimeConfig({ googleSignIn: "yes" as unknown as boolean }).googleSignIn).toBe(false);
+  });
+
+  it("password reset by email is offered only when the server says SMTP is set up", () => {
+    expect(readRuntimeConfig({ passwordResetEmail: true }).passwordResetEmail).toBe(true);
+    expect(readRuntimeConfig({}).passwordResetEmail).toBe(false);
   });
 
   it("[ANALYTICS-01] an empty PostHog key means analytics off", () => {

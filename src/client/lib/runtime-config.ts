@@ -18,6 +18,7 @@ export function readRuntimeConfig(injected: Partial<ClientRuntimeConfig> | undef
     posthog: posthog && typeof posthog.key === "string" && posthog.key ? posthog : null,
     googleSignIn: injected?.googleSignIn === true,
     signUpOpen: injected?.signUpOpen !== false,
+    passwordResetEmail: injected?.passwordResetEmail === true,
   };
 }
 

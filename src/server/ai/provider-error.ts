@@ -7,7 +7,7 @@ import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
 const ADMIN_FIX = "An admin can fix this in Control Hub → Providers.";
 
 /** The provider's own message from an OpenAI- or Anthropic-shaped error body, if it has one. */
-function bodyMessage(body: string | undefined): string | undefined {
+export function bodyMessage(body: string | undefined): string | undefined {
   if (!body) return undefined;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };

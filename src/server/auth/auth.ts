@@ -11,7 +11,7 @@ import * as tables from "../db/tables";
 import { ADMIN_ROLE, ROLES } from "../../shared/roles";
 import { ac, roles } from "./access";
 import { emailAuthOptions } from "./email-options";
-import { assertStorableUrl, ORG_LOGO_MESSAGE, USER_IMAGE_MESSAGE } from "./url-fields";
+import { assertStorableUrl, assertUserName, ORG_LOGO_MESSAGE, USER_IMAGE_MESSAGE } from "./url-fields";
 import { withHashedSessionTokens } from "./hashed-session-tokens";
 import { passwordPolicy } from "./password-policy";
 import { sessionRevocation } from "./session-revocation";
@@ -21,7 +21,7 @@ import { authLog } from "./auth-logger";
 import { signUpGate } from "./sign-up-gate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
 
-/** Verification emails one client address may request per window. */
+/** Verification (or password reset) emails one client address may request per window. */
 export const VERIFICATION_EMAIL_LIMIT = { window: 600, max: 3 };
 
 /** Set by the server from the socket address (or X-Forwarded-For behind a trusted proxy). */
@@ -47,7 +47,10 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      ...email.emailAndPassword,
     },
+    // Reset tokens are credentials: the verification table keeps only their SHA-256, like sessions.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     emailVerification: email.emailVerification,
     trustedOrigins: config.trustedOrigins,
     logger: {
@@ -72,8 +75,18 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
     databaseHooks: {
       session: lastActiveOrgHooks(opts.db),
       user: {
-        create: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
-        update: { before: async (user) => assertStorableUrl(user.image, USER_IMAGE_MESSAGE) },
+        create: {
+          before: async (user) => {
+            assertUserName(user.name);
+            assertStorableUrl(user.image, USER_IMAGE_MESSAGE);
+          },
+        },
+        update: {
+          before: async (user) => {
+            assertUserName(user.name);
+            assertStorableUrl(user.image, USER_IMAGE_MESSAGE);
+          },
+        },
       },
     },
     advanced: {
@@ -94,6 +107,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         // Anyone may ask for a verification email to any unverified address: a few per address, so
         // the endpoint cannot be used to flood someone's inbox (issue 10, after #10).
         "/send-verification-email": VERIFICATION_EMAIL_LIMIT,
+        "/request-password-reset": VERIFICATION_EMAIL_LIMIT,
       },
     },
     plugins: [

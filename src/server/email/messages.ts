@@ -40,6 +40,21 @@ export function verificationEmail(opts: { to: string; url: string }): EmailMessa
   };
 }
 
+/** How long a password reset link works (Better Auth's resetPasswordTokenExpiresIn, in seconds). */
+export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
+
+export function passwordResetEmail(opts: { to: string; url: string }): EmailMessage {
+  const lead = "Someone asked to reset the password of your Switchboard account.";
+  const footer =
+    "The link works for 1 hour and only once. If you did not ask for it, ignore this email: your password stays as it is.";
+  return {
+    to: opts.to,
+    subject: "Reset your Switchboard password",
+    text: `${lead}\n\nOpen this link to choose a new password:\n${opts.url}\n\n${footer}\n`,
+    html: page(lead, "Choose a new password", opts.url, footer),
+  };
+}
+
 function page(lead: string, action: string, url: string, footer: string) {
   const href = escapeHtml(url);
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">

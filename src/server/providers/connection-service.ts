@@ -6,6 +6,7 @@ import { connectionDefinition } from "../../shared/connections/catalog";
 import { changedDestination } from "../../shared/connections/secret-reuse";
 import { isSecretField, type ConnectionDefinition } from "../../shared/connections/types";
 import { deleteCredentials, getCredentials, saveCredentials, type Credentials } from "./connection-store";
+import { checkProviderKey, type KeyCheck } from "./key-check";
 
 export function requireDefinition(key: string): ConnectionDefinition {
   const def = connectionDefinition(key);
@@ -47,22 +48,32 @@ export function mergeForUpdate(def: ConnectionDefinition, stored: Credentials, s
 const stripEmpty = (data: Credentials) =>
   Object.fromEntries(Object.entries(data).filter(([, v]) => v !== "" && v !== undefined && v !== null));
 
+/**
+ * Saves a connection. A model provider's key is first checked with the provider when `checkKeys` is
+ * on (decision 082): a refusal throws, an unreachable provider saves with a warning.
+ */
 export async function connect({
   orgId,
   key,
   data,
   update,
+  checkKeys = false,
 }: {
   orgId: string;
   key: string;
   data: Credentials;
   update: boolean;
-}) {
+  checkKeys?: boolean;
+}): Promise<KeyCheck> {
   const def = requireDefinition(key);
   const stored = update ? await getCredentials({ orgId, key }) : null;
   if (update && !stored) throw new AppError("not_found", `${def.name} is not connected`);
   const merged = stored ? mergeForUpdate(def, stored, data) : data;
-  await saveCredentials({ orgId, key, data: stripEmpty(validateCredentials(def, merged)) });
+  const valid = stripEmpty(validateCredentials(def, merged));
+  const check: KeyCheck =
+    checkKeys && def.kind === "provider" ? await checkProviderKey(key, valid) : { outcome: "not-checked" };
+  await saveCredentials({ orgId, key, data: valid });
+  return check;
 }
 
 export async function disconnect({ orgId, key }: { orgId: string; key: string }) {

@@ -30,6 +30,9 @@ export function testConfig(overrides: Record<string, string> = {}) {
     PUBLIC_URL: "http://localhost:3000",
     AUTH_RATE_LIMIT_MAX: "100000",
     LOG_LEVEL: "silent",
+    // Tests that save keys without a provider stand-in must not ask the real providers; the key check
+    // has its own tests (providers/key-check.test.ts) against loopback stand-ins.
+    PROVIDER_KEY_CHECK: "off",
     ...overrides,
   });
 }

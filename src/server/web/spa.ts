@@ -16,6 +16,8 @@ export interface ClientRuntimeConfig {
   googleSignIn: boolean;
   /** ALLOW_SIGNUP: anyone may create an account, or only invited addresses. */
   signUpOpen: boolean;
+  /** SMTP is configured: "Forgot password?" emails a reset link; without it an admin must help. */
+  passwordResetEmail: boolean;
 }
 
 export function spaRoutes(config: Config, clientDir: string) {
@@ -29,6 +31,7 @@ export function spaRoutes(config: Config, clientDir: string) {
     posthog: config.posthog,
     googleSignIn: config.google !== null,
     signUpOpen: config.allowSignup,
+    passwordResetEmail: config.smtp !== null,
   };
   // A JSON data block, not a script: the Content-Security-Policy allows no inline script (decision 028).
   const script = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(runtime).replace(/</g, "\\u003c")}</script>`;

@@ -7,6 +7,7 @@ import { SWRConfig } from "swr";
 import { fetcher } from "@/client/lib/api";
 import { reenterSecretHint } from "@/client/lib/connections/form";
 import { INTEGRATION_BY_KEY } from "@/shared/connections/integrations";
+import { PROVIDER_BY_KEY } from "@/shared/connections/providers";
 import { jsonResponse as json, mockFetch } from "@/client/test/fetch-mock";
 import { ConnectionDialog } from "./connection-dialog";
 
@@ -64,5 +65,36 @@ describe("connection dialog, editing", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(JSON.parse(String(posts()[0]![1]!.body)).data).not.toHaveProperty("password");
+  });
+});
+
+describe("connection dialog, a provider key checked on save (issue 17 #4)", () => {
+  function renderCreate(answer: Response, onOpenChange: (open: boolean) => void = () => {}) {
+    fetchMock.mockImplementation(async (_url, init) => (init?.method === "POST" ? answer : json({})));
+    render(
+      <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+        <ConnectionDialog def={PROVIDER_BY_KEY.openai!} orgId="org_1" mode="create" open onOpenChange={onOpenChange} />
+      </SWRConfig>,
+    );
+    fireEvent.change(screen.getByLabelText("API Key"), { target: { value: "sk-some-key" } });
+    fireEvent.click(screen.getByRole("button", { name: "Connect" }));
+  }
+
+  it("the provider's refusal shows at the key field, and the form stays open", async () => {
+    const refusal = "OpenAI refused this API key (HTTP 401): Incorrect API key provided: sk-*****-key.";
+    renderCreate(json({ error: refusal, code: "bad_request", details: { fields: { OPENAI_API_KEY: refusal } } }, 400));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByLabelText("API Key").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("saved while the provider could not be asked: the form says so and closes when told", async () => {
+    const warning =
+      "Saved, but OpenAI could not check the key (HTTP 503). Chats with it will fail if the key is wrong.";
+    let open = true;
+    renderCreate(json({ success: true, connections: { openai: true }, warning }), (next) => (open = next));
+    expect(await screen.findByText(warning)).toBeTruthy();
+    expect(open).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(open).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { toast } from "sonner";
-import { AlertCircle, CheckCircle2, PlugZap } from "lucide-react";
+import { AlertCircle, AlertTriangle, CheckCircle2, PlugZap } from "lucide-react";
 import { DataErrorFallback } from "@/client/components/error-fallback";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
@@ -116,6 +116,8 @@ function ConnectionForm({
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
+  // Saved, but the provider could not be asked about the key: the form stays open to say so.
+  const [savedWarning, setSavedWarning] = useState<string | null>(null);
 
   function change(field: string, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -141,9 +143,10 @@ function ConnectionForm({
     if (!data) return;
     setSaving(true);
     try {
-      await updateConnection(orgId, mode === "edit" ? "update" : "create", def.key, data);
+      const saved = await updateConnection(orgId, mode === "edit" ? "update" : "create", def.key, data);
       toast.success(CONNECTION_SAVED);
-      onOpenChange(false);
+      if (saved.warning) setSavedWarning(saved.warning);
+      else onOpenChange(false);
       await Promise.all([revalidateOrg({ models: true }), mutate(connectionKey(orgId, def.key))]);
     } catch (failure) {
       // A refusal names the fields it found wrong; no answer at all gets the generic text.
@@ -167,6 +170,7 @@ function ConnectionForm({
   }
 
   const hasErrors = Object.keys(errors).length > 0;
+  if (savedWarning) return <SavedWithWarning message={savedWarning} onClose={() => onOpenChange(false)} />;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label={`${def.name} credentials`}>
       <ConnectionFields
@@ -207,6 +211,22 @@ function ConnectionForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+function SavedWithWarning({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <div className="grid gap-5">
+      <Alert variant="warning" role="status">
+        <AlertTriangle aria-hidden />
+        <AlertDescription className="[overflow-wrap:anywhere]">{message}</AlertDescription>
+      </Alert>
+      <DialogFooter>
+        <Button type="button" onClick={onClose}>
+          Done
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 // Email + password sign-in, and account creation (decision 004). Better Auth's error text is shown
 // as it is. The public-only gate moves on to the app once the new session is visible.
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
@@ -67,7 +68,14 @@ export function SignInForm({ mode }: { mode: AuthMode }) {
         />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
+        <div className="flex items-center justify-between">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          {!signUp && (
+            <Link to="/forgot-password" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          )}
+        </div>
         <Input
           id={`${id}-password`}
           name="password"

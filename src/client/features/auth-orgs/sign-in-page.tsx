@@ -1,9 +1,9 @@
 // /sign-in and /signin (ROUTE-10/11, decision 004), and /sign-up (issue 17 #18): the public pages.
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { AuthPageFrame } from "./auth-page-frame";
 import type { AuthMode } from "./credentials";
 import { SignInForm } from "./sign-in-form";
 
@@ -19,34 +19,25 @@ export function SignInPage() {
   useDocumentTitle(signUp ? "Create account" : "Sign in");
 
   return (
-    <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
-      <div className="flex items-center gap-2 text-lg font-semibold">
-        <img src="/logo.svg" alt="" className="size-8" />
-        Switchboard
-      </div>
-      <Card className="w-full max-w-sm">
-        <CardHeader className="text-center">
-          <CardTitle className="text-xl">{signUp ? "Create your account" : "Sign in to Switchboard"}</CardTitle>
-          <CardDescription>
-            {signUp
-              ? "Build AI agents and chat with them, together with your team."
-              : "Welcome back. Sign in with your email and password."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {/* Keyed so switching modes clears the fields and any error. */}
-          <SignInForm key={mode} mode={mode} />
-          {signUp && !runtimeConfig.signUpOpen && (
-            <p className="text-center text-xs text-muted-foreground">{SIGN_UP_INVITED_ONLY}</p>
-          )}
-          <p className="text-center text-sm text-muted-foreground">
-            {signUp ? "Already have an account?" : "Don't have an account?"}{" "}
-            <Button variant="link" className="h-auto p-0" onClick={() => setMode(signUp ? "sign-in" : "sign-up")}>
-              {signUp ? "Sign in" : "Create account"}
-            </Button>
-          </p>
-        </CardContent>
-      </Card>
-    </div>
+    <AuthPageFrame
+      title={signUp ? "Create your account" : "Sign in to Switchboard"}
+      description={
+        signUp
+          ? "Build AI agents and chat with them, together with your team."
+          : "Welcome back. Sign in with your email and password."
+      }
+    >
+      {/* Keyed so switching modes clears the fields and any error. */}
+      <SignInForm key={mode} mode={mode} />
+      {signUp && !runtimeConfig.signUpOpen && (
+        <p className="text-center text-xs text-muted-foreground">{SIGN_UP_INVITED_ONLY}</p>
+      )}
+      <p className="text-center text-sm text-muted-foreground">
+        {signUp ? "Already have an account?" : "Don't have an account?"}{" "}
+        <Button variant="link" className="h-auto p-0" onClick={() => setMode(signUp ? "sign-in" : "sign-up")}>
+          {signUp ? "Sign in" : "Create account"}
+        </Button>
+      </p>
+    </AuthPageFrame>
   );
 }

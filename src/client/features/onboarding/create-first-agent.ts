@@ -1,6 +1,9 @@
 // ONB-24..27: connect the chosen provider, create the first agent, refresh what depends on them and
 // remember that onboarding is done. Returns the new agent, or null after telling the user it failed.
+// The provider key is checked when it is saved (decision 082): a refused key goes back to the provider
+// step with the provider's words at the key field.
 import { toast } from "sonner";
+import { HttpError } from "@/client/lib/api";
 import type { Agent } from "@/shared/agents/schema";
 import { saveAgent } from "@/client/api/agents";
 import { saveConnections } from "@/client/api/connections";
@@ -10,6 +13,8 @@ import { markOnboardingComplete } from "./onboarding-storage";
 export interface FirstAgentDeps {
   /** Refetches the agents, the models and the user info (connections). */
   refresh: () => Promise<unknown>;
+  /** The provider refused the key: its message per credential field. */
+  onKeyRefused?: (fields: Record<string, string>) => void;
 }
 
 export async function createFirstAgent(
@@ -18,7 +23,8 @@ export async function createFirstAgent(
   deps: FirstAgentDeps,
 ): Promise<Agent | null> {
   try {
-    await saveConnections(orgId, connectionsBody(state));
+    const saved = await saveConnections(orgId, connectionsBody(state));
+    if (saved.warning) toast.warning(saved.warning);
     const agent = await saveAgent(orgId, firstAgentPayload(state));
     await deps.refresh();
     markOnboardingComplete(orgId);
@@ -28,6 +34,9 @@ export async function createFirstAgent(
     // An HttpError names the step's status, code and the server's text.
     console.error("Onboarding: setting up the first agent failed", error);
     toast.error("There was an error setting up your agent. You can complete the setup manually.");
+    const fields =
+      error instanceof HttpError ? (error.info as { details?: { fields?: unknown } })?.details?.fields : null;
+    if (fields && typeof fields === "object") deps.onKeyRefused?.(fields as Record<string, string>);
     return null;
   }
 }

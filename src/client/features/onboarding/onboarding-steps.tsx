@@ -47,7 +47,13 @@ export function OnboardingSteps({
 
   async function create() {
     setSubmitting(true);
-    const agent = await createFirstAgent(orgId, state, { refresh });
+    const agent = await createFirstAgent(orgId, state, {
+      refresh,
+      onKeyRefused: (fields) => {
+        setErrors(fields);
+        onStep(2);
+      },
+    });
     setSubmitting(false);
     if (agent) {
       onCreated(agent.id);
