@@ -1,5 +1,6 @@
 // Outgoing email over SMTP (SMTP_URL, from SMTP_FROM). Without SMTP there is no mailer: invitations
 // are still created and admins share their links by hand (decision 024).
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import { log } from "../logger";
 
@@ -31,7 +32,7 @@ export function createMailer(smtp: Config["smtp"]): Mailer | null {
   if (!smtp) return null;
   // Short timeouts: a sign-up or an invitation waits for the send, and must not hang on a dead server.
   // nodemailer is loaded with the first email, not at start (issue 18: idle memory).
-  let transport: Promise<import("nodemailer").Transporter> | null = null;
+  let transport: Promise<Transporter> | null = null;
   const open = () =>
     (transport ??= import("nodemailer").then(({ createTransport }) =>
       createTransport(
