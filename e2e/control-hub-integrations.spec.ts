@@ -131,7 +131,7 @@ test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linkin
   await page.goto("/control-hub/integrations");
   const sheets = connectionCard(page, "Google Sheets");
   await expect(sheets.getByText("Connected", { exact: true })).toHaveCount(0);
-  await sheets.getByRole("button", { name: "Connect Google Sheets", exact: true }).click();
+  await sheets.getByRole("button", { name: "Connect with Google for Google Sheets", exact: true }).click();
 
   // "Google": its sign-in page, then its consent page listing the spreadsheets scope.
   await expect(page.getByRole("heading", { name: "Sign-in" })).toBeVisible();
@@ -147,7 +147,9 @@ test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linkin
   await expect(page).toHaveURL(/\/control-hub\/integrations$/);
   await expect(sheets.getByText("Connected", { exact: true })).toBeVisible();
   await expect(sheets.getByText("Uses your Google account")).toBeVisible();
-  await expect(sheets.getByRole("button", { name: "Connect Google Sheets", exact: true })).toHaveCount(0);
+  await expect(sheets.getByRole("button", { name: "Connect with Google for Google Sheets", exact: true })).toHaveCount(
+    0,
+  );
 
   // Disconnecting unlinks that Google account: the card offers Connect again, also after a reload.
   await sheets.getByRole("button", { name: "Disconnect Google Sheets" }).click();
@@ -156,10 +158,15 @@ test("[INTEG-03] [INTEG-04] [INTEG-15] an admin connects Google Sheets by linkin
     .getByRole("button", { name: "Disconnect" })
     .click();
   await expect(page.getByText("Google Sheets disconnected successfully")).toBeVisible();
-  await expect(sheets.getByRole("button", { name: "Connect Google Sheets", exact: true })).toBeVisible();
+  await expect(
+    sheets.getByRole("button", { name: "Connect with Google for Google Sheets", exact: true }),
+  ).toBeVisible();
   await page.reload();
   await expect(
-    connectionCard(page, "Google Sheets").getByRole("button", { name: "Connect Google Sheets", exact: true }),
+    connectionCard(page, "Google Sheets").getByRole("button", {
+      name: "Connect with Google for Google Sheets",
+      exact: true,
+    }),
   ).toBeVisible();
 });
 

@@ -93,7 +93,7 @@ test("[DASH-09] [DASH-10] [DASH-11] [DASH-16] [DASH-17] [DASH-24] [DASH-25] [DAS
   await expect(cards).toHaveCount(2);
 
   // Agent filter: stats and interactions.
-  await page.getByRole("button", { name: "Agent", exact: true }).click();
+  await page.getByRole("button", { name: /^Agent: / }).click();
   await page.getByRole("textbox", { name: "Search agent" }).fill("zzz");
   await expect(page.getByText("No agent found.")).toBeVisible();
   await page.getByRole("textbox", { name: "Search agent" }).fill("atl");
@@ -108,7 +108,7 @@ test("[DASH-09] [DASH-10] [DASH-11] [DASH-16] [DASH-17] [DASH-24] [DASH-25] [DAS
   );
 
   // Metadata filter: a value nobody has, then the member's.
-  await page.getByRole("button", { name: "Agent", exact: true }).click();
+  await page.getByRole("button", { name: /^Agent: / }).click();
   await page.getByRole("menuitem", { name: "All agents" }).click();
   await page.getByLabel("Metadata key").fill("department");
   await page.getByLabel("Metadata value").fill("Legal");
@@ -128,7 +128,7 @@ test("[DASH-09] [DASH-10] [DASH-11] [DASH-16] [DASH-17] [DASH-24] [DASH-25] [DAS
   await expect(cards).toHaveCount(2);
 
   // User filter.
-  await page.getByRole("button", { name: "User", exact: true }).click();
+  await page.getByRole("button", { name: /^User: / }).click();
   await page.getByRole("menuitem", { name: /Mia Member/ }).click();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText("member question about invoices");

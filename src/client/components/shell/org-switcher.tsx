@@ -41,13 +41,13 @@ export function OrgSwitcher() {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            className="h-9 max-w-[min(18rem,60vw)] gap-2 px-2"
-            aria-label={`Organization: ${org.name}`}
-          >
+          <Button variant="ghost" className="h-9 max-w-[min(18rem,60vw)] gap-2 px-2">
+            {/* The name is the visible text (WCAG 2.5.3, label in name): an aria-label would hide it. */}
             <OrgAvatar name={org.name} imageUrl={org.imageUrl} />
-            <span className="truncate font-medium">{org.name}</span>
+            <span className="truncate font-medium">
+              <span className="sr-only">Organization: </span>
+              {org.name}
+            </span>
             {switching ? (
               <Spinner label="Switching organization" />
             ) : (

@@ -44,8 +44,10 @@ export function UserMenu({ user }: { user: Pick<UserInfo, "name" | "email" | "im
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account: ${user.name}`}>
-            <Avatar className="size-8">
+          <Button variant="ghost" size="icon" className="rounded-full">
+            {/* Named by hidden text, not aria-label: the initials shown are not the name (WCAG 2.5.3). */}
+            <span className="sr-only">Account: {user.name}</span>
+            <Avatar className="size-8" aria-hidden>
               {user.imageUrl && <AvatarImage src={user.imageUrl} alt="" />}
               <AvatarFallback className="bg-primary/10 text-primary">{initials(user.name)}</AvatarFallback>
             </Avatar>

@@ -12,7 +12,7 @@ export const alertVariants = cva(
           "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90",
         warning:
           "border-amber-300 bg-amber-50 text-amber-900 *:data-[slot=alert-description]:text-amber-800 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200 dark:*:data-[slot=alert-description]:text-amber-200/90",
-        info: "border-sky-200 bg-sky-50 text-sky-900 *:data-[slot=alert-description]:text-sky-800 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-200",
+        info: "border-sky-200 bg-sky-50 text-sky-900 *:data-[slot=alert-description]:text-sky-800 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-200 dark:*:data-[slot=alert-description]:text-sky-200/90",
       },
     },
     defaultVariants: { variant: "default" },

@@ -42,8 +42,12 @@ export function SearchPicker({
   return (
     <DropdownMenu onOpenChange={(open) => !open && setQuery("")}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" aria-label={name} className="justify-between" style={{ width }}>
-          <span className="truncate">{current?.label ?? allLabel}</span>
+        <Button variant="outline" className="justify-between" style={{ width }}>
+          {/* Named "Agent: All agents" by its text, so the visible choice is in the name (WCAG 2.5.3). */}
+          <span className="truncate">
+            <span className="sr-only">{name}: </span>
+            {current?.label ?? allLabel}
+          </span>
           <ChevronsUpDown className="size-4 opacity-50" aria-hidden />
         </Button>
       </DropdownMenuTrigger>

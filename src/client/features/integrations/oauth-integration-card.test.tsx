@@ -75,7 +75,7 @@ afterEach(() => {
 describe("Google Sheets card", () => {
   it("without Google sign-in on the server, Connect explains that instead of showing a form", async () => {
     await renderCard({ googleSignIn: false });
-    await userEvent.click(screen.getByRole("button", { name: "Connect Google Sheets" }));
+    await userEvent.click(screen.getByRole("button", { name: "Connect with Google for Google Sheets" }));
     const dialog = await screen.findByRole("dialog", { name: "Connect Google Sheets" });
     expect(dialog.textContent).toContain("Google sign-in is not configured");
     expect(dialog.textContent).toContain("An administrator must configure Google sign-in");
@@ -91,7 +91,7 @@ describe("Google Sheets card", () => {
       Response.json({ url: "https://accounts.google.test/o/oauth2/auth?x=1", redirect: true }),
     );
     await renderCard({ googleSignIn: true });
-    await userEvent.click(screen.getByRole("button", { name: "Connect Google Sheets" }));
+    await userEvent.click(screen.getByRole("button", { name: "Connect with Google for Google Sheets" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://accounts.google.test/o/oauth2/auth?x=1"));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/auth/link-social");
@@ -111,7 +111,7 @@ describe("Google Sheets card", () => {
       Response.json({ message: "Provider not found", code: "PROVIDER_NOT_FOUND" }, { status: 404 }),
     );
     await renderCard({ googleSignIn: true });
-    const button = screen.getByRole("button", { name: "Connect Google Sheets" });
+    const button = screen.getByRole("button", { name: "Connect with Google for Google Sheets" });
     await userEvent.click(button);
     await waitFor(() => expect(toastError).toHaveBeenCalledWith("Failed to connect Google Sheets: Provider not found"));
     expect(assign).not.toHaveBeenCalled();
@@ -127,7 +127,7 @@ describe("Google Sheets card", () => {
 
   it("[ROLE-07] a member sees Connect disabled with 'Admin access required'", async () => {
     await renderCard({ googleSignIn: true, role: MEMBER_ROLE });
-    const button = screen.getByRole("button", { name: "Connect Google Sheets" }) as HTMLButtonElement;
+    const button = screen.getByRole("button", { name: "Connect with Google for Google Sheets" }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.title).toBe("Admin access required");
   });
@@ -140,7 +140,7 @@ describe("Google Sheets card", () => {
         { id: "a2", provider: "google", approvedScopes: [SHEETS_SCOPE] },
       ],
     });
-    expect(screen.getByRole("button", { name: "Connect Google Sheets" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Connect with Google for Google Sheets" })).toBeTruthy();
     cleanup();
     await renderCard({
       googleSignIn: true,
@@ -148,7 +148,7 @@ describe("Google Sheets card", () => {
     });
     expect(screen.getByText("Uses your Google account")).toBeTruthy();
     expect(screen.getByText("Connected", { exact: true })).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Connect Google Sheets" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Connect with Google for Google Sheets" })).toBeNull();
   });
 
   it("[INTEG-15] Disconnect asks first, then unlinks the Google account that grants the scopes", async () => {

@@ -17,7 +17,13 @@ export function ModelCatalogCard({ models }: { models: CatalogModel[] }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="max-h-[28rem] overflow-auto rounded-lg border">
+        {/* Focusable, so keyboard users can scroll it too (WCAG 2.1.1). */}
+        <div
+          role="region"
+          aria-label="Model catalogue"
+          tabIndex={0}
+          className="max-h-[28rem] overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Model catalogue</caption>
             <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">

@@ -2,10 +2,11 @@
 // only, opened in a new tab; downloadable links fetch a signed URL instead; remote images are not
 // fetched until the user opens them (security #9).
 import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import ReactMarkdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "sonner";
 import { CodePanel, isPanelKind } from "./code-panel";
+import { CodeBlock } from "./code/code-block";
 import { downloadFile } from "./download";
 import { downloadTarget, isAllowedHref, isDownloadableHref, type GeneratedFile } from "./link-rules";
 import { classifyImageSource } from "./image-rules";
@@ -17,6 +18,15 @@ const urlTransform = (url: string, key: string) => {
   if (key === "src") return classifyImageSource(url).kind === "none" ? "" : url;
   return isAllowedHref(url) || isDownloadableHref(url) ? url : "";
 };
+
+type HastChild = NonNullable<ExtraProps["node"]>["children"][number];
+
+/** The text of a hast node (a fenced block's code element holds a single text node). */
+function textOf(node: HastChild | undefined): string {
+  if (!node) return "";
+  if (node.type === "text") return node.value;
+  return "children" in node ? node.children.map(textOf).join("") : "";
+}
 
 function components(generated: readonly GeneratedFile[]): Components {
   return {
@@ -56,11 +66,13 @@ function components(generated: readonly GeneratedFile[]): Components {
       return <code className={className ?? "rounded bg-muted px-1 py-0.5 text-[0.85em]"}>{children}</code>;
     },
     pre: ({ children, node }) => {
-      const lang = /language-(\w+)/.exec(
-        String((node?.children?.[0] as { properties?: { className?: string[] } })?.properties?.className?.[0] ?? ""),
+      const code = node?.children[0];
+      const lang = /language-([\w+#-]+)/.exec(
+        String(code?.type === "element" ? ((code.properties.className as string[] | undefined)?.[0] ?? "") : ""),
       )?.[1];
       if (isPanelKind(lang)) return <>{children}</>;
-      return <pre className="my-2 overflow-x-auto rounded-lg bg-muted p-3 text-xs">{children}</pre>;
+      // Built from the raw text, not the rendered children: the highlighter and Copy need the code itself.
+      return <CodeBlock code={textOf(code).replace(/\n$/, "")} language={lang} />;
     },
     table: ({ children }) => (
       <div className="my-2 overflow-x-auto">
