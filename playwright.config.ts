@@ -111,6 +111,8 @@ export default defineConfig({
             GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${FAKE_GOOGLE_PORT}/.well-known/openid-configuration`,
             SMTP_URL: `smtp://${FAKE_SMTP_USER}:${FAKE_SMTP_PASSWORD}@127.0.0.1:${FAKE_SMTP_PORT}`,
             SMTP_FROM: "Switchboard <noreply@switchboard.test>",
+            // Whatever the shell has: the agent form's "Not configured" mark is checked on ask_web (decision 080).
+            PERPLEXITY_API_KEY: "",
           },
           reuseExistingServer: false,
           // The build runs first; on a machine busy with other work it can take minutes.

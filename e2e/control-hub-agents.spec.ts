@@ -81,6 +81,11 @@ test("[AGENT-02] [AGENT-07] [AGENT-25] [AGENT-26] [AGENT-38] an admin creates an
     await expect(page.getByRole("checkbox", { name: tool, exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: helper, exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Ask the Web", exact: true })).not.toBeChecked();
+  // Decision 080: the e2e server has no Perplexity key, so Ask the Web is marked; Scrape URL needs none.
+  const row = (tool: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("checkbox", { name: tool, exact: true }) });
+  await expect(row("Ask the Web").getByText("Not configured", { exact: true })).toBeVisible();
+  await expect(row("Scrape URL").getByText("Not configured", { exact: true })).toHaveCount(0);
 });
 
 test("[AGENT-15] [AGENT-16] [AGENT-17] [AGENT-18] [AGENT-27] [AGENT-40] an admin renames an agent and releases it: its card moves to Released as Active", async ({

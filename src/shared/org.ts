@@ -44,6 +44,8 @@ export interface UserInfo {
   activeOrganizationId: string | null;
   organizations: UserOrganization[];
   externalAccounts: ExternalAccount[];
+  /** Tools the server operator has not configured (missing keys or SMTP): they answer an error until then. */
+  unconfiguredTools: string[];
 }
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = { defaultAgentId: null, enabledPrivateTools: [] };

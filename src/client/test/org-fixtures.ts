@@ -28,6 +28,7 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     activeOrganizationId: organizations[0]?.id ?? null,
     organizations,
     externalAccounts: [],
+    unconfiguredTools: [],
     ...overrides,
   };
 }

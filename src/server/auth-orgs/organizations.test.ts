@@ -115,6 +115,8 @@ describe("GET /api/getUser", () => {
         },
       ],
       externalAccounts: [],
+      // Decision 080: tool names only (configured.server.test.ts checks which).
+      unconfiguredTools: expect.any(Array),
     });
   });
 

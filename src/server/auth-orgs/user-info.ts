@@ -1,5 +1,6 @@
 // GET /api/getUser: the signed-in user, their organisations (role, connections as keys only,
-// model preferences, settings) and linked external accounts with their approved scopes.
+// model preferences, settings), linked external accounts with their approved scopes, and the tools the
+// operator has not configured (decision 080).
 import type { UserInfo, UserOrganization } from "../../shared/org";
 import { listExternalAccounts } from "./external-accounts";
 import { listMcpServers } from "../mcp/queries";
@@ -7,6 +8,7 @@ import type { RequestUser } from "../env";
 import { listMemberships } from "../auth/memberships";
 import { getConnectionMap } from "../providers/connections";
 import { getOrgState } from "../settings/queries";
+import { unconfiguredTools } from "../../tools/configured.server";
 
 export async function getUserInfo(user: RequestUser, activeOrganizationId: string | null): Promise<UserInfo> {
   const memberships = await listMemberships({ userId: user.id });
@@ -37,5 +39,6 @@ export async function getUserInfo(user: RequestUser, activeOrganizationId: strin
     activeOrganizationId: organizations.some((o) => o.id === activeOrganizationId) ? activeOrganizationId : null,
     organizations,
     externalAccounts: await listExternalAccounts({ userId: user.id }),
+    unconfiguredTools: unconfiguredTools(),
   };
 }

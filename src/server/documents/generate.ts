@@ -24,6 +24,17 @@ export function documentFileName(title: string, ext: string, fallback: string): 
   return `${base || fallback}.${ext}`;
 }
 
+/** Today in the user's time zone, as 2025-03-31: the date a document prints when it is given none. */
+export function today(timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      new Date(),
+    );
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
+}
+
 export const PPTX_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 export const PDF_TYPE = "application/pdf";
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -1,5 +1,5 @@
 // Test helpers: generated documents opened back by readers that share nothing with the code that wrote
-// them — a .pptx unzipped (jszip) and its XML read, a PDF's text extracted (unpdf, as uploads are).
+// them — a .pptx or .xlsx unzipped (jszip) and its XML read, a PDF's text extracted (unpdf, as uploads are).
 import JSZip from "jszip";
 
 export interface ReadSlide {
@@ -126,4 +126,58 @@ export async function readPdf(bytes: Uint8Array): Promise<{ pages: string[]; tex
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
   const pages = text as string[];
   return { pages, text: pages.join("\n") };
+}
+
+export interface ReadCell {
+  /** The value as stored: a number, the shared or inline string, or a formula's cached result. */
+  value: string | number | null;
+  formula?: string;
+}
+
+export interface ReadSheet {
+  name: string;
+  cells: Map<string, ReadCell>;
+  /** Each row's cells by column letter, for finding a row by its label. */
+  rows: Map<number, Map<string, ReadCell>>;
+}
+
+const cellText = (xml: string) => [...xml.matchAll(/<t(?: [^>]*)?>([^<]*)<\/t>/g)].map((m) => unescape(m[1]!)).join("");
+
+/** An .xlsx unzipped: each sheet's cells as written, formulas (<f>) with their cached values (<v>). */
+export async function readXlsx(bytes: Uint8Array): Promise<{ sheets: ReadSheet[]; title: string }> {
+  const zip = await JSZip.loadAsync(bytes);
+  const workbook = await file(zip, "xl/workbook.xml");
+  const bookRels = await rels(zip, "xl/workbook.xml");
+  const shared = zip.file("xl/sharedStrings.xml")
+    ? [...(await file(zip, "xl/sharedStrings.xml")).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => cellText(m[1]!))
+    : [];
+  const sheets: ReadSheet[] = [];
+  for (const m of workbook.matchAll(/<sheet [^>]*name="([^"]*)"[^>]*r:id="([^"]+)"/g)) {
+    const xml = await file(zip, bookRels.get(m[2]!)!.split("|")[1]!);
+    const cells = new Map<string, ReadCell>();
+    const rows = new Map<number, Map<string, ReadCell>>();
+    for (const c of xml.matchAll(/<c r="([A-Z]+)(\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const [, col, row, attrs, body = ""] = c;
+      const type = attrs!.match(/ t="(\w+)"/)?.[1];
+      const v = body.match(/<v>([^<]*)<\/v>/)?.[1];
+      const formula = body.match(/<f(?: [^>]*)?>([^<]*)<\/f>/)?.[1];
+      const value =
+        type === "s"
+          ? shared[Number(v)]!
+          : type === "inlineStr"
+            ? cellText(body)
+            : v === undefined
+              ? null
+              : type === "str" || type === "e"
+                ? unescape(v)
+                : Number(v);
+      const cell: ReadCell = formula === undefined ? { value } : { value, formula: unescape(formula) };
+      cells.set(`${col}${row}`, cell);
+      if (!rows.has(Number(row))) rows.set(Number(row), new Map());
+      rows.get(Number(row))!.set(col!, cell);
+    }
+    sheets.push({ name: unescape(m[1]!), cells, rows });
+  }
+  const core = zip.file("docProps/core.xml") ? await file(zip, "docProps/core.xml") : "";
+  return { sheets, title: unescape(core.match(/<dc:title>([^<]*)<\/dc:title>/)?.[1] ?? "") };
 }

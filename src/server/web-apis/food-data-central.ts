@@ -30,6 +30,8 @@ export interface FdcSearchPage {
   foods?: FdcFood[];
 }
 
+export const foodDataCentralConfigured = () => Boolean(process.env.FDC_API_KEY?.trim());
+
 export async function searchFoods(
   opts: { query: string; pageNumber: number; pageSize: number },
   signal: AbortSignal,

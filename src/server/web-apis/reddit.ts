@@ -19,6 +19,9 @@ export const REDDIT_VERSION = "1.0.0";
 /** A spent budget that resets within this long is waited for; a longer wait is an error result. */
 export const REDDIT_RATE_WAIT = { maxWaitMs: 3_000 };
 
+export const redditConfigured = () =>
+  Boolean(process.env.REDDIT_CLIENT_ID?.trim() && process.env.REDDIT_CLIENT_SECRET?.trim());
+
 export function redditApp(): RedditApp {
   const clientId = process.env.REDDIT_CLIENT_ID?.trim();
   const clientSecret = process.env.REDDIT_CLIENT_SECRET?.trim();

@@ -15,6 +15,9 @@ interface TiktokApp {
 }
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
+export const tiktokConfigured = () =>
+  Boolean(process.env.TIKTOK_CLIENT_KEY?.trim() && process.env.TIKTOK_CLIENT_SECRET?.trim());
+
 function tiktokApp(): TiktokApp {
   const key = process.env.TIKTOK_CLIENT_KEY?.trim();
   const secret = process.env.TIKTOK_CLIENT_SECRET?.trim();

@@ -1,10 +1,11 @@
 // save_acord_certificate for real: the ACORD 25-style PDF read back through a PDF text extractor
-// (unpdf), every field present.
+// (unpdf), every field present; page 1 rendered to a PNG to look at (test-render.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { getTestContext, type TestContext } from "../../server/test/context";
 import { createTenancyFixture, type TenancyFixture } from "../../server/test/tenancy-fixture";
 import { readPdf } from "../../server/documents/test-readers";
 import { download, onlyFile, toolContext } from "../../server/documents/test-context";
+import { renderPdfPreview } from "../../server/documents/test-render";
 import { toolsByName } from "../registry";
 import { saveAcordCertificate } from "./definition";
 import { execute } from "./execute.server";
@@ -88,6 +89,7 @@ describe("save_acord_certificate", () => {
       contentType: "application/pdf",
     });
     const got = await download(ctx.app, f.a.member, f.a.id, file);
+    await renderPdfPreview(got.bytes!, "acord-certificate");
     const pdf = await readPdf(got.bytes!);
     expect(pdf.pages).toHaveLength(1);
     const text = flat(pdf.text);

@@ -1,5 +1,5 @@
 // save_flash_report for real: the one-pager PDF read back through a PDF text extractor (unpdf), every
-// field present; stored as the calling organisation's and user's file.
+// field present; stored as the calling organisation's and user's file. Page 1 is rendered to a PNG to look at.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getTestContext, type TestContext } from "../../server/test/context";
 import { createTenancyFixture, type TenancyFixture } from "../../server/test/tenancy-fixture";
@@ -8,6 +8,7 @@ import { PNG_1X1 } from "../../server/files/test-documents";
 import { getFileById } from "../../server/files/queries";
 import { readPdf } from "../../server/documents/test-readers";
 import { download, onlyFile, toolContext } from "../../server/documents/test-context";
+import { renderPdfPreview } from "../../server/documents/test-render";
 import { toolsByName } from "../registry";
 import { saveFlashReport } from "./definition";
 import { execute } from "./execute.server";
@@ -64,6 +65,7 @@ describe("save_flash_report", () => {
     expect(file).toMatchObject({ filename: "Acme_Chemicals_Flash_Report.pdf", contentType: "application/pdf" });
     const got = await download(ctx.app, f.a.member, f.a.id, file);
     expect(got.contentType).toBe("application/pdf");
+    await renderPdfPreview(got.bytes!, "flash-report");
     const pdf = await readPdf(got.bytes!);
     expect(pdf.pages).toHaveLength(1);
     const text = flat(pdf.text);

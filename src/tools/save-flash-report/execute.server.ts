@@ -1,20 +1,9 @@
 // save_flash_report (TOOL-40): the investment one-pager as a PDF in the organisation's files.
-import { documentFileName, generateDocuments, PDF_TYPE } from "../../server/documents/generate";
+import { documentFileName, generateDocuments, PDF_TYPE, today } from "../../server/documents/generate";
 import { loadImages } from "../../server/documents/images";
 import type { ToolExecutor } from "../executor.server";
 import type { saveFlashReport } from "./definition";
 import { renderFlashReport } from "./render.server";
-
-/** Today in the user's time zone, as 2025-03-31. */
-export function today(timeZone?: string): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      new Date(),
-    );
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
-}
 
 export const execute: ToolExecutor<typeof saveFlashReport> = (input, ctx) =>
   generateDocuments("save_flash_report", ctx, async () => {

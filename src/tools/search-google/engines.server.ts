@@ -58,6 +58,13 @@ async function searxngSearch(baseUrl: string, s: Search): Promise<WebResult[]> {
     .map((r) => ({ title: oneLine(r.title), link: r.url as string, snippet: oneLine(r.content) }));
 }
 
+/** Whether the operator set a search engine up (read at each call, as searchWeb reads it). */
+export const webSearchConfigured = () =>
+  Boolean(
+    process.env.SEARXNG_URL?.trim() ||
+    (process.env.GOOGLE_SEARCH_API_KEY?.trim() && process.env.GOOGLE_SEARCH_CX?.trim()),
+  );
+
 export function searchWeb(s: Search): Promise<WebResult[]> {
   const searxng = process.env.SEARXNG_URL?.trim();
   if (searxng) return searxngSearch(searxng, s);

@@ -8,7 +8,13 @@ import { groupByCategory } from "@/tools/registry";
 import { Badge } from "@/client/components/ui/badge";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
-import { toolUnavailableReason, type ToolEnvironment } from "./tool-availability";
+import {
+  NOT_CONFIGURED,
+  NOT_CONFIGURED_HINT,
+  toolNotConfigured,
+  toolUnavailableReason,
+  type ToolEnvironment,
+} from "./tool-availability";
 import { setToolEnabled } from "./tool-settings";
 
 type Tools = Record<string, ToolSetting>;
@@ -17,12 +23,14 @@ function ToolRow({
   tool,
   checked,
   reason,
+  notConfigured,
   onCheckedChange,
   children,
 }: {
   tool: ToolMetadata;
   checked: boolean;
   reason: string | null;
+  notConfigured: boolean;
   onCheckedChange: (on: boolean) => void;
   children?: ReactNode;
 }) {
@@ -47,10 +55,18 @@ function ToolRow({
             </Label>
             {tool.recommended && <Badge variant="secondary">Recommended</Badge>}
             {tool.isPrivate && <Badge variant="outline">Private</Badge>}
+            {notConfigured && (
+              <Badge variant="outline" className="border-amber-500/60 text-amber-700 dark:text-amber-400">
+                {NOT_CONFIGURED}
+              </Badge>
+            )}
           </div>
           <p id={`${id}-description`} className="text-xs text-muted-foreground">
             {tool.description}
             {reason && <span className="mt-1 block font-medium text-amber-700 dark:text-amber-400">{reason}</span>}
+            {notConfigured && (
+              <span className="mt-1 block text-amber-700 dark:text-amber-400">{NOT_CONFIGURED_HINT}</span>
+            )}
           </p>
         </div>
       </div>
@@ -92,6 +108,7 @@ export function ToolPicker({
                   tool={tool}
                   checked={isToolEnabled(tools, tool.name)}
                   reason={toolUnavailableReason(tool, env)}
+                  notConfigured={toolNotConfigured(tool, env)}
                   onCheckedChange={(value) => onChange(setToolEnabled(tools, tool.name, value))}
                 >
                   {extras?.[tool.name]}

@@ -39,7 +39,11 @@ export const ToolsSection = memo(function ToolsSection({
       <ToolPicker
         available={available}
         tools={tools}
-        env={{ connections: org.connections, externalAccounts: user.externalAccounts }}
+        env={{
+          connections: org.connections,
+          externalAccounts: user.externalAccounts,
+          unconfiguredTools: user.unconfiguredTools,
+        }}
         onChange={onChange}
         extras={{
           call_agent: (

@@ -144,8 +144,14 @@ export class PdfWriter {
     }
   }
 
-  /** Rows of [label, value] cells; the first row may be a header. */
-  table(rows: readonly (readonly string[])[], opts: { header?: boolean; colWidths: number[]; size?: number }) {
+  /**
+   * Rows of cells; the first row may be a header. Without `align`, the first column reads left and the
+   * others right ([label, value] rows); with it, each column (header included) as given.
+   */
+  table(
+    rows: readonly (readonly string[])[],
+    opts: { header?: boolean; colWidths: number[]; size?: number; align?: readonly ("left" | "right")[] },
+  ) {
     const size = opts.size ?? 9;
     rows.forEach((row, r) => {
       const head = opts.header && r === 0;
@@ -166,7 +172,7 @@ export class PdfWriter {
       let x = this.margin;
       wrapped.forEach((lines, c) => {
         lines.forEach((line, i) => {
-          const right = !head && c > 0;
+          const right = opts.align ? opts.align[c] === "right" : !head && c > 0;
           const w = font.widthOfTextAtSize(line, size);
           this.page.drawText(line, {
             x: right ? x + opts.colWidths[c]! - 4 - w : x + 4,

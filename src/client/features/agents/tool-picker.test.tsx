@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+// Decision 080: a tool the server operator has not configured is marked in the agent form's tool list,
+// and can still be switched on (the operator may add its key later).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { listToolMetadata } from "@/tools/registry";
+import { NOT_CONFIGURED, NOT_CONFIGURED_HINT } from "./tool-availability";
+import { ToolPicker } from "./tool-picker";
+
+afterEach(cleanup);
+
+const row = (name: string) => screen.getByText(name, { selector: "label" }).closest("li")!;
+
+describe("the tool picker", () => {
+  it("marks the tools the server has not configured, and only those, and they can still be switched on", () => {
+    const onChange = vi.fn();
+    render(
+      <ToolPicker
+        available={listToolMetadata({ enabledPrivateTools: [] })}
+        tools={{}}
+        env={{ connections: {}, externalAccounts: [], unconfiguredTools: ["search_google", "ask_web"] }}
+        onChange={onChange}
+      />,
+    );
+    for (const name of ["Google Search", "Ask the Web"]) {
+      expect(within(row(name)).getByText(NOT_CONFIGURED)).toBeTruthy();
+      expect(within(row(name)).getByText(NOT_CONFIGURED_HINT)).toBeTruthy();
+    }
+    expect(screen.getAllByText(NOT_CONFIGURED)).toHaveLength(2);
+    expect(within(row("Scrape URL")).queryByText(NOT_CONFIGURED)).toBeNull();
+
+    fireEvent.click(within(row("Google Search")).getByRole("checkbox"));
+    expect(onChange).toHaveBeenCalledWith({ search_google: true });
+  });
+
+  it("marks nothing when the server reports every tool configured", () => {
+    render(
+      <ToolPicker
+        available={listToolMetadata({ enabledPrivateTools: [] })}
+        tools={{}}
+        env={{ connections: {}, externalAccounts: [], unconfiguredTools: [] }}
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.queryByText(NOT_CONFIGURED)).toBeNull();
+  });
+});
