@@ -10,6 +10,8 @@ export interface SeedMessage {
   inputTokens?: number;
   outputTokens?: number;
   tools?: string[];
+  /** The model the reply names (chat stores the agent's model key); none by default. */
+  model?: string;
   at?: Date;
 }
 
@@ -51,6 +53,7 @@ export async function seedConversation(opts: {
           type: "tool-invocation",
           toolInvocation: { state: "result", toolCallId: `t${i}-${n}`, toolName, args: {}, result: {} },
         })),
+        model: m.model ?? null,
         inputTokens: m.inputTokens ?? null,
         outputTokens: m.outputTokens ?? null,
         createdAt: m.at ?? new Date(at.getTime() + i * 1000),
