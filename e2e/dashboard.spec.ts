@@ -159,12 +159,17 @@ test("beyond the spec (decision 084): a chart per day, cost from an admin's mode
   await page.goto("/control-hub/models");
   await page.getByRole("textbox", { name: "Input price of gpt-4.1", exact: true }).fill("10000");
   await page.getByRole("textbox", { name: "Output price of gpt-4.1", exact: true }).fill("0");
-  await page.getByRole("row", { name: /^gpt-4\.1 / }).getByRole("button", { name: "Save" }).click();
+  await page
+    .getByRole("row", { name: /^gpt-4\.1 / })
+    .getByRole("button", { name: "Save" })
+    .click();
   await expect(page.getByText("Price of gpt-4.1 saved")).toBeVisible();
   await expect(page.getByRole("row", { name: /^gpt-4\.1 Custom/ })).toBeVisible();
 
   await page.goto("/dashboard");
-  await expect(page.getByRole("img", { name: "Chart: Conversations and tokens per day" }).locator("svg").first()).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: "Chart: Conversations and tokens per day" }).locator("svg").first(),
+  ).toBeVisible();
   const days = page.getByRole("table", { name: "Conversations and tokens per day" });
   await expect(days.getByRole("row")).toHaveCount(15); // the header and the default 14 days
   const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
@@ -172,7 +177,9 @@ test("beyond the spec (decision 084): a chart per day, cost from an admin's mode
 
   const cost = page.getByRole("region", { name: "Cost" });
   await expect(cost.getByLabel("Total cost")).toHaveText("$0.12");
-  await expect(cost.getByRole("table", { name: "By agent" }).getByRole("row", { name: /^Ledger/ })).toContainText("$0.12");
+  await expect(cost.getByRole("table", { name: "By agent" }).getByRole("row", { name: /^Ledger/ })).toContainText(
+    "$0.12",
+  );
   await expect(cost.getByRole("table", { name: "By user" }).getByRole("row")).toHaveCount(2);
   await expect(cost.getByRole("table", { name: "By scheduled task" })).toContainText("No scheduled runs");
 

@@ -109,6 +109,9 @@ async function taskNames(orgId: string) {
 /** Names of the users the organisation's own rows point at (ids read from its rollup, never from a request). */
 async function userNames(ids: string[]) {
   if (!ids.length) return new Map<string, string>();
-  const rows = await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, ids));
+  const rows = await db()
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(inArray(user.id, ids));
   return new Map(rows.map((r) => [r.id, r.name?.trim() || r.email]));
 }

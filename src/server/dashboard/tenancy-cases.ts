@@ -60,10 +60,16 @@ export const dashboardTenancyCases: TenancyCases = Object.fromEntries(
         seed: (ctx, a) => seedFor(ctx, a, "admin"),
         attacks: (f) => [
           { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&agentId=${bots.admin}` },
-          { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&agentId=${bots.admin}&userId=${f.a.admin.userId}` },
+          {
+            method: "GET",
+            path: `${path}?${range()}&orgId=${f.a.id}&agentId=${bots.admin}&userId=${f.a.admin.userId}`,
+          },
           { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}` },
         ],
-        control: (f) => ({ method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}` }),
+        control: (f) => ({
+          method: "GET",
+          path: `${path}?${range()}&orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}`,
+        }),
       },
     },
   ]),

@@ -9,7 +9,11 @@ import type { ModelPriceRow, UpdateModelPriceInput } from "../../shared/models/p
 
 async function overrides(orgId: string) {
   return db()
-    .select({ model: modelPrice.model, inputPerMillion: modelPrice.inputPerMillion, outputPerMillion: modelPrice.outputPerMillion })
+    .select({
+      model: modelPrice.model,
+      inputPerMillion: modelPrice.inputPerMillion,
+      outputPerMillion: modelPrice.outputPerMillion,
+    })
     .from(modelPrice)
     .where(eq(modelPrice.organizationId, orgId));
 }
@@ -50,10 +54,15 @@ export async function updateModelPrice({ orgId, input }: { orgId: string; input:
   await db()
     .insert(modelPrice)
     .values({ organizationId: orgId, model: input.model, ...values })
-    .onConflictDoUpdate({ target: [modelPrice.organizationId, modelPrice.model], set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [modelPrice.organizationId, modelPrice.model],
+      set: { ...values, updatedAt: new Date() },
+    });
 }
 
 /** Back to the default (or to no price, for a model without one). */
 export async function resetModelPrice({ orgId, model }: { orgId: string; model: string }) {
-  await db().delete(modelPrice).where(and(eq(modelPrice.organizationId, orgId), eq(modelPrice.model, model)));
+  await db()
+    .delete(modelPrice)
+    .where(and(eq(modelPrice.organizationId, orgId), eq(modelPrice.model, model)));
 }

@@ -25,7 +25,9 @@ export const modelRoutes = new Hono<AppEnv>()
     return c.json({ success: true, modelPreferences: await updateModelPreferences({ orgId: c.var.org.id, input }) });
   })
   // Prices for the dashboard's cost (decision 084): everyone reads them, admins set them.
-  .get("/modelPrices", requireOrg, async (c) => c.json({ currency: "USD", prices: await listModelPrices({ orgId: c.var.org.id }) }))
+  .get("/modelPrices", requireOrg, async (c) =>
+    c.json({ currency: "USD", prices: await listModelPrices({ orgId: c.var.org.id }) }),
+  )
   .post("/updateModelPrice", requireOrg, requireAdmin("update model prices"), async (c) => {
     const input = await parseJson(c, updateModelPriceInput);
     await updateModelPrice({ orgId: c.var.org.id, input });

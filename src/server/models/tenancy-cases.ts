@@ -74,7 +74,11 @@ Object.assign(modelTenancyCases, {
         path: `/api/updateModelPrice?orgId=${f.a.id}`,
         body: { model: PRICED, inputPerMillion: 0, outputPerMillion: 0 },
       },
-      { method: "POST", path: "/api/updateModelPrice", body: { model: PRICED, inputPerMillion: 0, outputPerMillion: 0 } },
+      {
+        method: "POST",
+        path: "/api/updateModelPrice",
+        body: { model: PRICED, inputPerMillion: 0, outputPerMillion: 0 },
+      },
     ],
     intact: priceIntact,
   },

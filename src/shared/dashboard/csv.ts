@@ -8,4 +8,5 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvRow = (cells: (string | number | boolean | null | undefined)[]) => cells.map(csvCell).join(",") + "\r\n";
+export const csvRow = (cells: (string | number | boolean | null | undefined)[]) =>
+  cells.map(csvCell).join(",") + "\r\n";

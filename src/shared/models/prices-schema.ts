@@ -2,7 +2,10 @@
 import { z } from "zod";
 
 const PRICE_MESSAGE = "Prices must be numbers from 0 to 10000 (US dollars per 1M tokens)";
-const price = z.number({ invalid_type_error: PRICE_MESSAGE, required_error: PRICE_MESSAGE }).min(0, PRICE_MESSAGE).max(10_000, PRICE_MESSAGE);
+const price = z
+  .number({ invalid_type_error: PRICE_MESSAGE, required_error: PRICE_MESSAGE })
+  .min(0, PRICE_MESSAGE)
+  .max(10_000, PRICE_MESSAGE);
 
 export const modelKey = z
   .string({ required_error: "model is required" })

@@ -8,7 +8,11 @@ const compact = new Intl.NumberFormat("en-US", { notation: "compact" });
 /** "2026-11-20" → "Nov 20" without moving it through a time zone. */
 const dayLabel = (date: string) => {
   const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 };
 
 export default function DailyChartPlot({ days }: { days: DailyFigure[] }) {
@@ -31,7 +35,13 @@ export default function DailyChartPlot({ days }: { days: DailyFigure[] }) {
           contentStyle={{ fontSize: 12 }}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar yAxisId="conversations" dataKey="conversationCount" name="Conversations" fill="var(--color-primary)" radius={[3, 3, 0, 0]} />
+        <Bar
+          yAxisId="conversations"
+          dataKey="conversationCount"
+          name="Conversations"
+          fill="var(--color-primary)"
+          radius={[3, 3, 0, 0]}
+        />
         <Line
           yAxisId="tokens"
           dataKey="totalTokens"

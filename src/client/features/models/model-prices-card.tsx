@@ -20,8 +20,8 @@ export function ModelPricesCard() {
       <CardHeader>
         <CardTitle>Model prices</CardTitle>
         <CardDescription>
-          US dollars per 1M tokens, used for the cost on the dashboard. Catalogue models start at their
-          provider&apos;s list price.
+          US dollars per 1M tokens, used for the cost on the dashboard. Catalogue models start at their provider&apos;s
+          list price.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -66,7 +66,8 @@ function PriceRow({ orgId, row }: { orgId: string; row: ModelPriceRow }) {
   const [input, setInput] = useState(row.inputPerMillion?.toString() ?? "");
   const [output, setOutput] = useState(row.outputPerMillion?.toString() ?? "");
   const [busy, setBusy] = useState(false);
-  const changed = input !== (row.inputPerMillion?.toString() ?? "") || output !== (row.outputPerMillion?.toString() ?? "");
+  const changed =
+    input !== (row.inputPerMillion?.toString() ?? "") || output !== (row.outputPerMillion?.toString() ?? "");
 
   const act = async (fn: () => Promise<void>, done: string) => {
     setBusy(true);
