@@ -1,4 +1,5 @@
 // The dashboard's first-run welcome screen (hub spec §2 "Home dashboard", first bullet).
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { connectOpenAIViaApi, memberOfNewOrg, post } from "./control-hub-support";
 import { createAgentViaApi, messageBox } from "./chat-support";
@@ -141,4 +142,57 @@ test("[DASH-09] [DASH-10] [DASH-11] [DASH-16] [DASH-17] [DASH-24] [DASH-25] [DAS
   await expect(member.getByText("admin question")).toHaveCount(0);
   await expect(tile(member, "Conversations")).toContainText("1");
   await close();
+});
+
+test("beyond the spec (decision 084): a chart per day, cost from an admin's model price, and the conversations as CSV", async ({
+  page,
+}) => {
+  const { user } = await signedInWithOrg(page, "Extras");
+  await connectOpenAIViaApi(page);
+  await createAgentViaApi(page, { name: "Ledger" });
+  const question = '=SUM(1,2) "quoted", question';
+  await page.goto(`/chat?agent=ledger&q=${encodeURIComponent(question)}`);
+  await messageBox(page).press("Enter");
+  await expect(page.getByText(`You said: ${question}`)).toBeVisible();
+
+  // The admin prices gpt-4.1's input at $10,000 per 1M tokens: the fake provider's 12 prompt tokens cost $0.12.
+  await page.goto("/control-hub/models");
+  await page.getByRole("textbox", { name: "Input price of gpt-4.1", exact: true }).fill("10000");
+  await page.getByRole("textbox", { name: "Output price of gpt-4.1", exact: true }).fill("0");
+  await page
+    .getByRole("row", { name: /^gpt-4\.1 / })
+    .getByRole("button", { name: "Save" })
+    .click();
+  await expect(page.getByText("Price of gpt-4.1 saved")).toBeVisible();
+  await expect(page.getByRole("row", { name: /^gpt-4\.1 Custom/ })).toBeVisible();
+
+  await page.goto("/dashboard");
+  await expect(
+    page.getByRole("img", { name: "Chart: Conversations and tokens per day" }).locator("svg").first(),
+  ).toBeVisible();
+  const days = page.getByRole("table", { name: "Conversations and tokens per day" });
+  await expect(days.getByRole("row")).toHaveCount(15); // the header and the default 14 days
+  const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+  await expect(days.getByRole("row", { name: new RegExp(`^${today} 1 \\d+$`) })).toHaveCount(1);
+
+  const cost = page.getByRole("region", { name: "Cost" });
+  await expect(cost.getByLabel("Total cost")).toHaveText("$0.12");
+  await expect(cost.getByRole("table", { name: "By agent" }).getByRole("row", { name: /^Ledger/ })).toContainText(
+    "$0.12",
+  );
+  await expect(cost.getByRole("table", { name: "By user" }).getByRole("row")).toHaveCount(2);
+  await expect(cost.getByRole("table", { name: "By scheduled task" })).toContainText("No scheduled runs");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^interactions-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = fs.readFileSync(await file.path(), "utf8");
+  expect(csv.startsWith("\uFEFFConversation ID,Started,Last activity,")).toBe(true);
+  const lines = csv.trim().split("\r\n");
+  expect(lines).toHaveLength(2);
+  // Quoted for the comma and quotes, and an apostrophe first so a spreadsheet does not run it as a formula.
+  expect(lines[1]).toContain(`"'=SUM(1,2) ""quoted"", question"`);
+  expect(lines[1]).toContain(`,Ledger,openai:gpt-4.1,`);
+  expect(lines[1]).toContain(user.email);
 });

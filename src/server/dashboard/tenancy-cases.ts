@@ -28,7 +28,17 @@ async function seedFor(ctx: TestContext, a: OrgFixture, who: "member" | "admin")
   return markers;
 }
 
-const paths = ["/api/dashboard/getStats", "/api/dashboard/getInteractions"] as const;
+// getDaily needs a range; the others take it too. Wide enough for the seeded conversations.
+const range = () =>
+  `from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`;
+
+const paths = [
+  "/api/dashboard/getStats",
+  "/api/dashboard/getInteractions",
+  "/api/dashboard/getDaily",
+  "/api/dashboard/getCosts",
+  "/api/dashboard/exportInteractions",
+] as const;
 
 export const dashboardTenancyCases: TenancyCases = Object.fromEntries(
   paths.map((path) => [
@@ -36,24 +46,30 @@ export const dashboardTenancyCases: TenancyCases = Object.fromEntries(
     {
       seed: (ctx, a) => seedFor(ctx, a, "member"),
       attacks: (f) => [
-        { method: "GET", path: `${path}?orgId=${f.a.id}&allInOrg=true&agentId=${bots.member}` },
-        { method: "GET", path: `${path}?orgId=${f.a.id}&userId=${f.a.member.userId}` },
-        { method: "GET", path: `${path}?allInOrg=true&agentId=${bots.member}&userId=${f.a.member.userId}` },
-        { method: "GET", path: `${path}?agentId=${bots.member}` },
+        { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&allInOrg=true&agentId=${bots.member}` },
+        { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&userId=${f.a.member.userId}` },
+        { method: "GET", path: `${path}?${range()}&allInOrg=true&agentId=${bots.member}&userId=${f.a.member.userId}` },
+        { method: "GET", path: `${path}?${range()}&agentId=${bots.member}` },
       ],
       control: (f) => ({
         method: "GET",
-        path: `${path}?orgId=${f.a.id}&agentId=${bots.member}`,
+        path: `${path}?${range()}&orgId=${f.a.id}&agentId=${bots.member}`,
         as: "member" as const,
       }),
       sameOrg: {
         seed: (ctx, a) => seedFor(ctx, a, "admin"),
         attacks: (f) => [
-          { method: "GET", path: `${path}?orgId=${f.a.id}&agentId=${bots.admin}` },
-          { method: "GET", path: `${path}?orgId=${f.a.id}&agentId=${bots.admin}&userId=${f.a.admin.userId}` },
-          { method: "GET", path: `${path}?orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}` },
+          { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&agentId=${bots.admin}` },
+          {
+            method: "GET",
+            path: `${path}?${range()}&orgId=${f.a.id}&agentId=${bots.admin}&userId=${f.a.admin.userId}`,
+          },
+          { method: "GET", path: `${path}?${range()}&orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}` },
         ],
-        control: (f) => ({ method: "GET", path: `${path}?orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}` }),
+        control: (f) => ({
+          method: "GET",
+          path: `${path}?${range()}&orgId=${f.a.id}&allInOrg=true&agentId=${bots.admin}`,
+        }),
       },
     },
   ]),

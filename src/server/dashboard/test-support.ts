@@ -10,6 +10,8 @@ export interface SeedMessage {
   inputTokens?: number;
   outputTokens?: number;
   tools?: string[];
+  /** The model the reply names (chat stores the agent's model key); none by default. */
+  model?: string;
   at?: Date;
 }
 
@@ -51,6 +53,7 @@ export async function seedConversation(opts: {
           type: "tool-invocation",
           toolInvocation: { state: "result", toolCallId: `t${i}-${n}`, toolName, args: {}, result: {} },
         })),
+        model: m.model ?? null,
         inputTokens: m.inputTokens ?? null,
         outputTokens: m.outputTokens ?? null,
         createdAt: m.at ?? new Date(at.getTime() + i * 1000),
@@ -74,4 +77,33 @@ export async function seedFeedback(opts: {
       target: [feedback.conversationId, feedback.userId],
       set: { isHelpful: opts.isHelpful, comment: opts.comment ?? null },
     });
+}
+
+/** RFC 4180 rows of a CSV text (quoted fields may hold commas, quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  return rows;
 }

@@ -96,3 +96,53 @@ export interface InteractionsPage {
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
 }
+
+/** GET /api/dashboard/getDaily: the filter plus the browser's time zone, whose days the chart shows. */
+export const MAX_DAILY_DAYS = 731;
+export const timeZoneParam = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: tz });
+      return /^[A-Za-z0-9_+\-/]+$/.test(tz);
+    } catch {
+      return false;
+    }
+  }, "timeZone must be an IANA time zone such as Europe/Berlin")
+  .optional();
+
+export interface DailyFigure {
+  /** The day in the requested time zone, YYYY-MM-DD. */
+  date: string;
+  conversationCount: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface DailyFigures {
+  timeZone: string;
+  days: DailyFigure[];
+}
+
+/** One line of the cost table: an agent, a user or a scheduled task. */
+export interface CostLine {
+  id: string;
+  name: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** US dollars, from the priced models only. */
+  cost: number;
+}
+
+export interface CostReport {
+  currency: "USD";
+  totalCost: number;
+  byAgent: CostLine[];
+  /** The admin view only; null in personal figures. */
+  byUser: CostLine[] | null;
+  byTask: CostLine[];
+  /** Models with tokens in the filter but no price: their tokens cost nothing here. */
+  unpricedModels: string[];
+}

@@ -1,5 +1,6 @@
 // /dashboard (ROUTE-02, DASH-01..40). Until the organisation has a model and an agent, a welcome screen
-// leads the way; below it the filter bar, six stat tiles and Recent Conversations.
+// leads the way; below it the filter bar, six stat tiles, the daily chart and cost (decision 084) and
+// Recent Conversations.
 import { useState } from "react";
 import { useActiveOrg } from "@/client/components/shell/active-org";
 import { PageHeader } from "@/client/components/page-header";
@@ -14,6 +15,11 @@ import { FilterBar } from "./filter-bar";
 import { StatTiles } from "./stat-tiles";
 import { RecentConversations } from "./recent-conversations";
 import { useDashboardStats, useInteractions, type DashboardFilters } from "./api/dashboard";
+import { useDailyFigures } from "./api/daily";
+import { useCosts } from "./api/costs";
+import { downloadInteractionsCsv } from "./api/export-interactions";
+import { DailyChart } from "./daily-chart";
+import { CostTable } from "./cost-table";
 
 const initialFilters = (isAdmin: boolean): DashboardFilters => ({
   // DASH-11: admins start in organisation view; everyone else stays personal.
@@ -35,6 +41,8 @@ export function DashboardPage() {
   const users = useOrgUsers(org.id, isAdmin);
   const stats = useDashboardStats(org.id, filters);
   const interactions = useInteractions(org.id, filters);
+  const daily = useDailyFigures(org.id, filters);
+  const costs = useCosts(org.id, filters);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -55,6 +63,14 @@ export function DashboardPage() {
         users={users.data?.data ?? []}
       />
       <StatTiles stats={stats.data} />
+      <div className="grid gap-3 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <DailyChart data={daily.data} error={daily.error} />
+        </div>
+        <div className="lg:col-span-2">
+          <CostTable data={costs.data} error={costs.error} isAdmin={isAdmin} />
+        </div>
+      </div>
       <RecentConversations
         page={interactions.data}
         error={interactions.error}
@@ -62,6 +78,7 @@ export function DashboardPage() {
         isAdmin={filters.orgView}
         metadataFiltered={filters.orgView && filters.metadataKey.trim() !== ""}
         onClearFilters={() => setFilters({ ...initialFilters(isAdmin), orgView: filters.orgView })}
+        onExport={() => downloadInteractionsCsv(org.id, filters)}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import type { HttpError } from "@/client/lib/api";
 import { errorMessage } from "@/client/lib/api";
 import { Button } from "@/client/components/ui/button";
 import { ConversationCard } from "./conversation-card";
+import { ExportCsvButton } from "./export-csv-button";
 
 export function RecentConversations({
   page,
@@ -12,6 +13,7 @@ export function RecentConversations({
   isAdmin,
   metadataFiltered,
   onClearFilters,
+  onExport,
 }: {
   page: InteractionsPage | undefined;
   error: HttpError | undefined;
@@ -19,13 +21,17 @@ export function RecentConversations({
   isAdmin: boolean;
   metadataFiltered: boolean;
   onClearFilters: () => void;
+  onExport: () => Promise<void>;
 }) {
   const list = page?.data ?? [];
   return (
     <section aria-labelledby="recent-conversations" className="flex flex-col gap-3">
-      <h2 id="recent-conversations" className="text-lg font-semibold">
-        Recent Conversations
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="recent-conversations" className="text-lg font-semibold">
+          Recent Conversations
+        </h2>
+        {list.length > 0 && <ExportCsvButton onExport={onExport} />}
+      </div>
       {isLoading && !page ? (
         <p className="text-sm text-muted-foreground">Loading recent conversations...</p>
       ) : error ? (

@@ -8,6 +8,7 @@ import { useModels } from "@/client/api/models";
 import { AzureInstancesCard } from "./azure-instances-card";
 import { DefaultModelsCard } from "./default-models-card";
 import { ModelCatalogCard } from "./model-catalog-card";
+import { ModelPricesCard } from "./model-prices-card";
 
 export function ModelsPage() {
   const { org } = useActiveOrg();
@@ -33,6 +34,7 @@ export function ModelsPage() {
           />
           <AzureInstancesCard preferences={data.modelPreferences} />
           <ModelCatalogCard models={data.models} />
+          <ModelPricesCard />
         </>
       )}
     </section>

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { organization } from "./auth";
 
@@ -30,6 +40,9 @@ export const conversationStats = pgTable(
     feedbackHelpful: integer("feedback_helpful").notNull().default(0),
     /** tool name → number of calls */
     toolCounts: jsonb("tool_counts").$type<Record<string, number>>().notNull().default({}),
+    /** model key → input / output tokens, for cost (decision 084); "" = a message that named no model */
+    modelInputTokens: jsonb("model_input_tokens").$type<Record<string, number>>().notNull().default({}),
+    modelOutputTokens: jsonb("model_output_tokens").$type<Record<string, number>>().notNull().default({}),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -43,4 +56,20 @@ export const conversationStats = pgTable(
       .where(sql`${t.isRoot} = 1 and ${t.deletedAt} is null`),
     index("conversation_stats_root_idx").on(t.rootConversationId),
   ],
+);
+
+/** An organisation's own price for a model (decision 084); catalogue models fall back to built-in defaults. */
+export const modelPrice = pgTable(
+  "model_price",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    /** US dollars per 1,000,000 tokens */
+    inputPerMillion: doublePrecision("input_per_million").notNull(),
+    outputPerMillion: doublePrecision("output_per_million").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.model] })],
 );

@@ -95,5 +95,7 @@ export const scheduledTaskExecution = pgTable(
     }).onDelete("cascade"),
     index("scheduled_task_execution_task_idx").on(t.organizationId, t.taskId, t.scheduledFor),
     index("scheduled_task_execution_status_idx").on(t.status, t.scheduledFor),
+    // The dashboard's cost per task finds a conversation's execution (decision 084).
+    index("scheduled_task_execution_conversation_idx").on(t.organizationId, t.conversationId),
   ],
 );

@@ -14,7 +14,7 @@ export interface DashboardFilters {
   to: Date;
 }
 
-function query(f: DashboardFilters): string {
+export function query(f: DashboardFilters): string {
   const p = new URLSearchParams({ from: f.from.toISOString(), to: f.to.toISOString() });
   if (f.orgView) p.set("allInOrg", "true");
   if (f.agentId !== null) p.set("agentId", String(f.agentId));
