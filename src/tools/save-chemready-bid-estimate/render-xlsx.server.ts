@@ -1,7 +1,7 @@
 // The bid estimate as a workbook someone can keep working in: one "Estimate" sheet whose line totals,
 // subtotals, shipping and grand total are Excel formulas over the quantity, price and cost cells, each
 // with its value cached (from estimate.ts) so viewers that do not calculate still show the numbers.
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { NO_SHIPPING, projectFacts, shippingFacts, type BidEstimate } from "./estimate";
 
 const MONEY = '"$"#,##0.00';
@@ -13,7 +13,9 @@ const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FFFFFFF
 const clean = (s: string | undefined) => (s ?? "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 
 export async function renderEstimateXlsx(e: BidEstimate): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded with the first estimate, not at start (issue 18: idle memory).
+  const { default: Excel } = await import("exceljs");
+  const wb = new Excel.Workbook();
   wb.creator = "Switchboard";
   wb.title = `${clean(e.input.project.name)} Bid Estimate`;
   wb.created = new Date();

@@ -2,11 +2,13 @@
 // two-column tables and rows of pictures, moving to a new page when one is full. The standard fonts
 // (no font files to ship) cover Latin text; other characters print as "?" rather than failing the
 // whole document.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { fitInto } from "../image-info";
 import type { DocumentImage } from "../images";
 
 export const PAGE = { w: 612, h: 792 }; // US Letter, points
+/** pdf-lib's rgb() without loading pdf-lib: the library is loaded with the first document (issue 18). */
+const rgb = (red: number, green: number, blue: number) => ({ type: "RGB", red, green, blue }) as RGB;
 export const COLORS = {
   ink: rgb(0.12, 0.16, 0.22),
   muted: rgb(0.42, 0.45, 0.5),
@@ -37,6 +39,7 @@ export class PdfWriter {
   ) {}
 
   static async create(meta: { title: string; subject: string }, onNewPage: (w: PdfWriter) => void = () => {}) {
+    const { PDFDocument, StandardFonts } = await import("pdf-lib");
     const doc = await PDFDocument.create();
     doc.setTitle(meta.title);
     doc.setSubject(meta.subject);
