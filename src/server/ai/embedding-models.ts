@@ -5,7 +5,7 @@ import { createAzure } from "@ai-sdk/azure";
 import { createOpenAI } from "@ai-sdk/openai";
 import { AppError } from "../errors";
 import { getOrgState } from "../settings/queries";
-import { baseUrlFor } from "./base-urls";
+import { baseUrlFor } from "../provider-api/base-urls";
 import { credentialsFor, str } from "./models";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 

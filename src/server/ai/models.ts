@@ -15,7 +15,7 @@ import { getCredentials } from "../providers/connection-store";
 import { validateCredentials } from "../providers/connection-service";
 import { getOrgState } from "../settings/queries";
 import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/providers";
-import { baseUrlFor } from "./base-urls";
+import { baseUrlFor } from "../provider-api/base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 
 export const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);

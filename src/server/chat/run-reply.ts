@@ -12,7 +12,7 @@ import { resolveModel } from "../ai/models";
 import { buildAgentTools } from "./agent-tools";
 import { MessageAssembler } from "./assemble";
 import { encodePart, errorMessage } from "./protocol";
-import { providerErrorText } from "../ai/provider-error";
+import { providerErrorText } from "../provider-api/provider-error";
 import { renderInstructions } from "./system-prompt";
 import { closeStream, openStream, push } from "./stream-hub";
 import { touchConversation } from "../conversations/queries";

@@ -6,8 +6,8 @@
 // (models.ts); vendor hosts and the operator's <PROVIDER>_BASE_URL are reached directly, as chat does.
 import { AppError } from "../errors";
 import { guardedFetch } from "../net/guarded-fetch";
-import { baseUrlFor } from "../ai/base-urls";
-import { bodyMessage } from "../ai/provider-error";
+import { baseUrlFor } from "../provider-api/base-urls";
+import { bodyMessage } from "../provider-api/provider-error";
 import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
 import type { Credentials } from "./connection-store";
 

@@ -8,7 +8,7 @@ import { createAzure } from "@ai-sdk/azure";
 import { AppError } from "../../errors";
 import { getCredentials } from "../../providers/connection-store";
 import { getOrgState } from "../../settings/queries";
-import { baseUrlFor } from "../../ai/base-urls";
+import { baseUrlFor } from "../../provider-api/base-urls";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch";
 
 export const MAX_BATCH_INPUTS = 256;

@@ -1,3 +1,5 @@
+// Where each model provider is reached and how its refusals read: shared by the chat models (ai/) and the
+// key check of a saved connection (providers/), which must not import each other both ways.
 // `<PROVIDER>_BASE_URL` environment overrides: operators point a provider at a corporate gateway,
 // tests at a loopback stand-in. Read at call time so tests can set them.
 const ENV_NAMES: Record<string, string> = {
