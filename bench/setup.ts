@@ -1,6 +1,7 @@
 // Shared bench setup: a Switchboard server (in this process or a child), a user, an organisation
 // with OpenAI connected (pointed at the fake provider) and an agent.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +52,18 @@ export async function provision(base: string) {
     })
   ).body;
   return { token, orgId: org.id as string, agentId: agent.id as number };
+}
+
+/** A loopback port free at the time of asking (for a server process a test or bench starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 export const tempDataDir = () => mkdtempSync(path.join(os.tmpdir(), "sb-bench-"));

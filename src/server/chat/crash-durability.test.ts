@@ -3,11 +3,10 @@
 // everything the client had received — nothing may reach a client before it is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { asc, eq, sql } from "drizzle-orm";
 import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
-import { provision, startProcess, tempDataDir, type Started } from "../../../bench/setup";
+import { freePort, provision, startProcess, tempDataDir, type Started } from "../../../bench/setup";
 import { getTestContext, type TestContext } from "../test/context";
 import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture } from "../test/tenancy-fixture";
@@ -18,17 +17,6 @@ import { INTERRUPTED_TEXT } from "./recover";
 let ctx: TestContext;
 let fake: FakeProvider;
 const children: Started[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   fake = await startFakeProvider();

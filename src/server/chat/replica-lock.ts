@@ -8,9 +8,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Client as PgClient } from "pg";
 import { log } from "../logger";
 
-/** The lock's 64-bit key, computed by PostgreSQL so the holder and the checkers agree. */
-export const replicaLockKey = (instanceId: SQL | string): SQL =>
-  sql`hashtextextended('switchboard:replica:' || ${instanceId}, 0)`;
+/** The lock's 64-bit key is computed by PostgreSQL from this text and the id, for holder and checkers alike. */
+const NAMESPACE = "switchboard:replica:";
+const replicaLockKey = (instanceId: SQL): SQL => sql`hashtextextended(${NAMESPACE} || ${instanceId}, 0)`;
 
 /**
  * True when some session of this database holds the replica lock of `instanceId` (an SQL expression,
@@ -26,8 +26,6 @@ export function replicaIsAlive(instanceId: SQL): SQL {
 }
 
 export interface ReplicaLock {
-  /** Resolves once the lock is held (again) after a connection loss; for tests. */
-  held(): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -40,7 +38,6 @@ export async function holdReplicaLock(url: string, instanceId: string): Promise<
   const { Client } = await import("pg");
   let client: PgClient | null = null;
   let stopped = false;
-  let ready: Promise<void>;
 
   const lock = async (): Promise<void> => {
     for (;;) {
@@ -48,13 +45,13 @@ export async function holdReplicaLock(url: string, instanceId: string): Promise<
       try {
         c.on("error", () => {});
         await c.connect();
-        await c.query(`select pg_advisory_lock(hashtextextended('switchboard:replica:' || $1, 0))`, [instanceId]);
+        await c.query("select pg_advisory_lock(hashtextextended($1 || $2, 0))", [NAMESPACE, instanceId]);
         client = c;
         c.on("end", () => {
           if (stopped || client !== c) return;
           client = null;
           log.warn("replica lock connection lost; taking the lock again");
-          ready = lock();
+          void lock();
         });
         return;
       } catch (err) {
@@ -66,10 +63,8 @@ export async function holdReplicaLock(url: string, instanceId: string): Promise<
     }
   };
 
-  ready = lock();
-  await ready;
+  await lock();
   return {
-    held: () => ready,
     release: async () => {
       stopped = true;
       const c = client;

@@ -4,27 +4,15 @@
 // server's own disk, a file uploaded through one is refused by the other with a message that says why.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
-import { json, provision, startProcess, tempDataDir, type Started } from "../../../bench/setup";
+import { freePort, json, provision, startProcess, tempDataDir, type Started } from "../../../bench/setup";
 import { FILE_ON_ANOTHER_SERVER } from "../storage/store";
 import { INTERRUPTED_TEXT } from "./recover";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 let fake: FakeProvider;
 const children: Started[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startReplica() {
   const port = await freePort();

@@ -1,27 +1,15 @@
 // A server killed (SIGKILL) while it ingests a file, then started again on the same database: the
 // file finishes (or fails with a reason); it never stays processing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { startFakeProvider, type FakeProvider } from "../../../../e2e/support/fake-provider";
-import { provision, startProcess, tempDataDir, type Started } from "../../../../bench/setup";
+import { freePort, provision, startProcess, tempDataDir, type Started } from "../../../../bench/setup";
 import { getTestContext, type TestContext } from "../../test/context";
 import { db } from "../../db/client";
 
 let ctx: TestContext;
 let fake: FakeProvider;
 const children: Started[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   fake = await startFakeProvider();
