@@ -26,6 +26,8 @@ const config = loadConfig({
   SECRET_KEY: "bench-secret-key-for-switchboard-dashboard",
   PUBLIC_URL: "http://localhost:3000",
   AUTH_RATE_LIMIT_MAX: "100000",
+  // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+  AUTH_API_RATE_LIMIT_MAX: "100000",
   LOG_LEVEL: "silent",
 });
 const services = await createServices(config, { inMemoryDb: !config.databaseUrl });

@@ -132,6 +132,8 @@ export async function startBenchServers() {
       LOG_LEVEL: "info",
       PUBLIC_URL: "http://localhost",
       AUTH_RATE_LIMIT_MAX: "100000",
+      // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+      AUTH_API_RATE_LIMIT_MAX: "100000",
     },
     /Switchboard is listening/,
   );

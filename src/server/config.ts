@@ -35,6 +35,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(60),
+  AUTH_API_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -95,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedOrigins: [publicUrl, ...e.TRUSTED_ORIGINS],
     trustProxy: e.TRUST_PROXY,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, window: e.AUTH_RATE_LIMIT_WINDOW },
+    authApiRateLimitMax: e.AUTH_API_RATE_LIMIT_MAX,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     docsUrl: e.DOCS_URL,
     posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,

@@ -98,7 +98,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
       enabled: true,
       storage: "database",
       window: 60,
-      max: 300,
+      max: config.authApiRateLimitMax,
       customRules: {
         // Password sign-in counts failures per account and per address instead (sign-in-guard.ts).
         "/sign-in/email": false,

@@ -84,6 +84,8 @@ describe("a server killed mid-reply", () => {
         PUBLIC_URL: "http://localhost",
         LOG_LEVEL: "info",
         AUTH_RATE_LIMIT_MAX: "100000",
+        // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+        AUTH_API_RATE_LIMIT_MAX: "100000",
         OPENAI_BASE_URL: `${fake.url}/v1`,
         ...(ctx.kind === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}),
       };

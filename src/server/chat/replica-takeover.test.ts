@@ -29,6 +29,8 @@ async function startReplica() {
       PUBLIC_URL: "http://localhost",
       LOG_LEVEL: "info",
       AUTH_RATE_LIMIT_MAX: "100000",
+      // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+      AUTH_API_RATE_LIMIT_MAX: "100000",
       OPENAI_BASE_URL: `${fake.url}/v1`,
       DATABASE_URL: process.env.TEST_DATABASE_URL!,
     },

@@ -29,6 +29,8 @@ export function testConfig(overrides: Record<string, string> = {}) {
     SECRET_KEY: "test-secret-key-for-switchboard-tests",
     PUBLIC_URL: "http://localhost:3000",
     AUTH_RATE_LIMIT_MAX: "100000",
+    // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+    AUTH_API_RATE_LIMIT_MAX: "100000",
     LOG_LEVEL: "silent",
     // Tests that save keys without a provider stand-in must not ask the real providers; the key check
     // has its own tests (providers/key-check.test.ts) against loopback stand-ins.
