@@ -104,6 +104,9 @@ export function createAuth(opts: { db: Db; config: Config; secret: string }) {
         "/sign-in/email": false,
         "/sign-in/*": config.authRateLimit,
         "/sign-up/*": config.authRateLimit,
+        // Better Auth's own rule here is 3 per 10 s per address; a change needs the current password, so
+        // it is limited like sign-in attempts (and tests, all from one address, can lift it the same way).
+        "/change-password": config.authRateLimit,
         // Anyone may ask for a verification email to any unverified address: a few per address, so
         // the endpoint cannot be used to flood someone's inbox (issue 10, after #10).
         "/send-verification-email": VERIFICATION_EMAIL_LIMIT,
