@@ -2,7 +2,14 @@
 // event-loop lag and its RSS. Server, fake provider and clients run in separate processes.
 //   npx tsx bench/concurrent-streams.ts [100,500,1000] [tokensPerStream]
 import { Agent, fetch as ufetch } from "undici";
+import { readFileSync } from "node:fs";
 import { fmt, percentile, provision, startBenchServers } from "./setup";
+
+/** The process's user + system CPU seconds, from /proc (Linux). */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
 
 const levels = (process.argv[2] ?? "100,500,1000").split(",").map(Number);
 const tokens = Number(process.argv[3] ?? 100);
@@ -55,8 +62,10 @@ console.log(`${tokens} tokens per stream at ${TPS} tokens/s; figures in ms`);
 for (const n of levels) {
   const samples: Samples = { addedGaps: [], delays: [] };
   const before = server.metrics.length;
+  const cpu0 = cpuSeconds(server.child.pid!);
   const t0 = performance.now();
   await Promise.all(Array.from({ length: n }, () => oneStream(samples)));
+  const cpu = cpuSeconds(server.child.pid!) - cpu0;
   const window = server.metrics.slice(before);
   const lag = Math.max(...window.map((m) => m.p99));
   const rss = Math.max(...window.map((m) => m.rss)) / 1024 / 1024;
@@ -64,6 +73,7 @@ for (const n of levels) {
   const { addedGaps: g, delays: d } = samples;
   console.log(
     `  ${String(n).padStart(4)} streams: added gap p50 ${fmt(percentile(g, 50))} p99 ${fmt(percentile(g, 99))} max ${fmt(Math.max(...g))}; ` +
+      `server CPU ${((cpu / (n * tokens)) * 1000).toFixed(3)} s per 1,000 tokens; ` +
       `token delay p50 ${fmt(percentile(d, 50))} p99 ${fmt(percentile(d, 99))}; event-loop p99 ${fmt(lag)}; RSS ${rss.toFixed(0)} MB (JS heap ${heap.toFixed(0)} MB); ` +
       `wall ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );

@@ -1,7 +1,7 @@
 // Generates one assistant reply: stores it as "streaming", streams the model (with the agent's tools,
 // up to maxToolRoundtrips steps) into the stream hub as protocol lines, and stores the assembled
 // message on finish, stop or failure. Top-level chats and call_agent sub-conversations both use it.
-import { stepCountIs, streamText, type ModelMessage } from "ai";
+import type { ModelMessage } from "ai";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
@@ -19,6 +19,7 @@ import { touchConversation } from "../conversations/queries";
 import type { ToolContext } from "../../tools/executor.server";
 import { callAgentDescription } from "./sub-agent";
 import { openAgentMcp, unavailableNotice, type AgentMcp } from "../mcp/agent-mcp";
+import { runSteps } from "./step-loop";
 
 export interface ReplyContext {
   orgId: string;
@@ -103,26 +104,24 @@ export async function startReply(
         descriptions,
       );
       mcp = await openAgentMcp({ orgId: ctx.orgId, agent: ctx.agent, signal: stream.abort.signal });
-      const result = streamText({
+      const parts = runSteps({
         model,
         system:
           renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) +
           unavailableNotice(mcp.unavailable),
         messages: history,
         tools: { ...tools, ...mcp.tools },
-        stopWhen: stepCountIs(Math.max(1, ctx.agent.maxToolRoundtrips)),
+        maxSteps: Math.max(1, ctx.agent.maxToolRoundtrips),
         abortSignal: stream.abort.signal,
         maxRetries: 1,
-        // The error reaches the client as a stream part and is stored; log one line, not the SDK's dump
-        // (which may include a provider's response body).
-        onError: ({ error: err }) =>
-          log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(err) }),
       });
-      // After streamText has sent its request (its own awaits are microtasks; this is a macrotask).
+      // After the model call has been sent (its own awaits are microtasks; this is a macrotask).
       setImmediate(() => void storeRows());
-      for await (const part of result.fullStream) {
+      for await (const part of parts) {
         if (part.type === "error") {
-          // People read which provider failed and what to do; the SDK's detail went to the log (onError).
+          // People read which provider failed and what to do; the SDK's detail goes to the log in one line
+          // (not the SDK's dump, which may include a provider's response body).
+          log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(part.error) });
           error = providerErrorText(part.error, ctx.agent.model);
           status = "error";
           emit(formatDataStreamPart("error", error));

@@ -1,0 +1,127 @@
+// The reply's step loop (decision 099): one model call per step through the AI SDK's
+// `streamLanguageModelCall` (prompt conversion, tool preparation, tool-call parsing and repair stay the
+// SDK's), and the steps, tool execution and usage totals here. It yields the parts `streamText`'s
+// fullStream would, so the line encoder is the same; it costs less than half of `streamText`'s CPU per
+// token (bench/README.md), which is most of what a streaming reply costs this server.
+import {
+  experimental_streamLanguageModelCall as streamLanguageModelCall,
+  type LanguageModel,
+  type ModelMessage,
+  type TextStreamPart,
+  type ToolSet,
+} from "ai";
+import { prepareRetries, toResponseMessages } from "ai/internal";
+
+type Part = TextStreamPart<ToolSet>;
+type Usage = { inputTokens: number | undefined; outputTokens: number | undefined; totalTokens: number | undefined };
+type ContentParts = Parameters<typeof toResponseMessages>[0]["content"];
+interface ToolCallPart {
+  type: "tool-call";
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  invalid?: boolean;
+  providerExecuted?: boolean;
+}
+
+const add = (a: number | undefined, b: number | undefined) =>
+  a == null && b == null ? undefined : (a ?? 0) + (b ?? 0);
+
+export interface StepLoopOptions {
+  model: LanguageModel;
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSet;
+  maxSteps: number;
+  abortSignal: AbortSignal;
+  /** Retries of a model call that failed before streaming (429, 5xx), as `streamText`'s maxRetries. */
+  maxRetries: number;
+}
+
+async function runTool(tools: ToolSet, call: ToolCallPart, messages: ModelMessage[], abortSignal: AbortSignal) {
+  const { toolCallId, toolName, input } = call;
+  try {
+    const execute = tools[toolName]?.execute;
+    if (!execute) throw new Error(`Tool ${toolName} cannot be run here`);
+    const output: unknown = await execute(input as never, { toolCallId, messages, abortSignal, context: {} });
+    return { type: "tool-result" as const, toolCallId, toolName, input, output };
+  } catch (error) {
+    return { type: "tool-error" as const, toolCallId, toolName, input, error };
+  }
+}
+
+export async function* runSteps(opts: StepLoopOptions): AsyncGenerator<Part> {
+  const { model, system, tools, abortSignal } = opts;
+  const { retry } = prepareRetries({ maxRetries: opts.maxRetries, abortSignal });
+  let messages = opts.messages;
+  let total: Usage = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
+  let finishReason: string | undefined;
+  for (let step = 0; step < opts.maxSteps; step++) {
+    yield { type: "start-step", request: {}, warnings: [] } as unknown as Part;
+    let content: ContentParts = [];
+    const { stream } = await retry(() =>
+      streamLanguageModelCall({
+        model,
+        system,
+        messages,
+        tools,
+        abortSignal,
+        onLanguageModelCallEnd: (e) => {
+          content = e.content as ContentParts;
+        },
+      }),
+    );
+    const runs: Array<ReturnType<typeof runTool>> = [];
+    const outputs: Part[] = [];
+    let calls = 0;
+    let end: { finishReason: string; usage: Usage; providerMetadata?: unknown } | undefined;
+    let failed = false;
+    for await (const raw of stream) {
+      const part = raw as Part | { type: "model-call-end"; finishReason: string; usage: Usage };
+      if (part.type === "model-call-end") {
+        end = part;
+        continue;
+      }
+      if (part.type === "tool-call") {
+        const call = part as unknown as ToolCallPart;
+        if (!call.providerExecuted) {
+          calls++;
+          // Invalid calls get their tool-error from the SDK (next part); valid ones run while the model streams on.
+          if (!call.invalid) runs.push(runTool(tools, call, messages, abortSignal));
+        }
+      } else if (part.type === "tool-error") outputs.push(part);
+      else if (part.type === "error") failed = true;
+      yield part;
+    }
+    for (const result of await Promise.all(runs)) {
+      const part = result as unknown as Part;
+      outputs.push(part);
+      yield part;
+    }
+    if (!end) {
+      // The call failed (an error part was sent) or was stopped: no step totals to report.
+      if (failed || abortSignal.aborted) return;
+      end = {
+        finishReason: "other",
+        usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined },
+      };
+    }
+    finishReason = end.finishReason;
+    total = {
+      inputTokens: add(total.inputTokens, end.usage.inputTokens),
+      outputTokens: add(total.outputTokens, end.usage.outputTokens),
+      totalTokens: add(total.totalTokens, end.usage.totalTokens),
+    };
+    yield {
+      type: "finish-step",
+      finishReason: end.finishReason,
+      usage: end.usage,
+      providerMetadata: end.providerMetadata,
+    } as unknown as Part;
+    // Like streamText: another step only when every tool call of this one has its output.
+    if (!calls || outputs.length !== calls || step + 1 >= opts.maxSteps || abortSignal.aborted) break;
+    const results = outputs.map((p) => p as unknown as ContentParts[number]);
+    messages = [...messages, ...(await toResponseMessages({ content: [...content, ...results], tools }))];
+  }
+  yield { type: "finish", finishReason: finishReason ?? "other", totalUsage: total } as unknown as Part;
+}
