@@ -3,7 +3,7 @@
 // message on finish, stop or failure. Top-level chats and call_agent sub-conversations both use it.
 import type { ModelMessage } from "ai";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { message } from "../db/tables";
 import { log } from "../logger";
@@ -40,38 +40,65 @@ export interface ReplyOutcome {
   error: string | null;
 }
 
+/**
+ * What a chat stores before the model is called, in the same statement as the reply's rows: the new
+ * thread (a CTE) and the user's message (inserted before the reply's placeholder, so it sorts first).
+ */
+export interface BeforeReply {
+  thread?: WithSubquery;
+  userMessage?: typeof message.$inferInsert;
+}
+
 export async function startReply(
   ctx: ReplyContext,
   history: ModelMessage[],
   replyId: string,
+  before?: BeforeReply,
 ): Promise<{ done: Promise<ReplyOutcome> }> {
   const stream = openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
-  // The reply's rows ("streaming" message, resumable stream) are written while the model is asked:
-  // only the user's message has to be stored before that. Written once, awaited before the final update.
-  let rows: Promise<boolean> | undefined;
-  const storeRows = () =>
-    (rows ??= (async () => {
-      const placeholder = db()
-        .$with("reply")
-        .as(
-          db()
-            .insert(message)
-            .values({
+  const messages = (first: (typeof message.$inferInsert)[]) =>
+    db()
+      .$with("reply")
+      .as(
+        db()
+          .insert(message)
+          .values([
+            ...first,
+            {
               id: replyId,
               organizationId: ctx.orgId,
               conversationId: ctx.conversationId,
               role: "assistant",
               status: "streaming",
               model: ctx.agent.model,
-            })
-            .returning({ id: message.id }),
-        );
-      await stream.store(placeholder);
-      return true;
-    })().catch((err: unknown) => {
-      log.error("failed to store the reply's rows", { conversationId: ctx.conversationId, error: String(err) });
-      return false;
-    }));
+            },
+          ])
+          .returning({ id: message.id }),
+      );
+  // The reply's rows ("streaming" message, resumable stream): written once, awaited before the final update.
+  let rows: Promise<boolean> | undefined;
+  const storeRows = () =>
+    (rows ??= stream
+      .store([messages([])])
+      .then(() => true)
+      .catch((err: unknown) => {
+        log.error("failed to store the reply's rows", { conversationId: ctx.conversationId, error: String(err) });
+        return false;
+      }));
+  if (before) {
+    // A chat's user message is stored before the model is called, and its reply's rows with it: one
+    // commit, and the first line never waits for a second one (decision 099).
+    try {
+      await stream.store([
+        ...(before.thread ? [before.thread] : []),
+        messages(before.userMessage ? [before.userMessage] : []),
+      ]);
+    } catch (err) {
+      stream.discard();
+      throw err;
+    }
+    rows = Promise.resolve(true);
+  }
   const assembler = new MessageAssembler();
   const emit = (line: string) => {
     if (!line) return;
@@ -115,8 +142,9 @@ export async function startReply(
         abortSignal: stream.abort.signal,
         maxRetries: 1,
       });
-      // After the model call has been sent (its own awaits are microtasks; this is a macrotask).
-      setImmediate(() => void storeRows());
+      // A sub-agent's rows are written while the model is asked (its own awaits are microtasks; this
+      // is a macrotask, after the call has been sent).
+      if (!rows) setImmediate(() => void storeRows());
       for await (const part of parts) {
         if (part.type === "error") {
           // People read which provider failed and what to do; the SDK's detail goes to the log in one line

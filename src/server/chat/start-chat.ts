@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
-import { conversation, message } from "../db/tables";
+import { conversation, type message } from "../db/tables";
 import { AppError } from "../errors";
 import { getAgentRowForChat, toAgent } from "../agents/queries";
 import { deleteMessagesAfter, listMessages, type MessageRow } from "../conversations/queries";
@@ -11,7 +11,7 @@ import { getOwnConversation } from "../conversations/access";
 import type { RequestOrg, RequestUser } from "../env";
 import type { ChatInput } from "./chat-input";
 import { toModelMessages, type ModelContent } from "./model-messages";
-import { startReply, type ReplyContext } from "./run-reply";
+import { startReply, type BeforeReply, type ReplyContext } from "./run-reply";
 import { makeRunSubAgent } from "./sub-agent";
 import { attachmentContent } from "./attachments";
 import { readableUpload, type Reader } from "../files/access";
@@ -54,12 +54,13 @@ export async function startChat(
   // The history before this message (a new thread has none: no query).
   let rows: MessageRow[] = [];
   let newThread: WithSubquery | undefined;
+  let before: BeforeReply | undefined;
   if (!conversationId) {
     conversationId = opts.newConversationId ?? randomUUID();
     isNew = true;
     // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
     const first = last.content.trim();
-    // Inserted with the message, in one statement: one commit on the way to the model.
+    // Inserted with the message and the reply's rows, in one statement: one commit on the way to the model.
     newThread = db()
       .$with("thread")
       .as(
@@ -100,21 +101,30 @@ export async function startChat(
     await deleteMessagesAfter({ orgId, conversationId, seq: lastStored.seq });
     rows = rows.filter((r) => r.seq <= lastStored.seq);
   } else {
-    const [stored] = await (newThread ? db().with(newThread) : db())
-      .insert(message)
-      .values({
-        id: randomUUID(),
-        organizationId: orgId,
-        conversationId,
-        clientId: last.id ?? null,
-        role: "user",
-        content: last.content,
-        parts: last.parts?.length ? last.parts : [{ type: "text", text: last.content }],
-        attachments,
-        annotations: last.annotations ?? [],
-      })
-      .returning();
-    rows.push(stored!);
+    const userMessage = {
+      id: randomUUID(),
+      organizationId: orgId,
+      conversationId,
+      clientId: last.id ?? null,
+      role: "user",
+      content: last.content,
+      parts: last.parts?.length ? last.parts : [{ type: "text", text: last.content }],
+      attachments,
+      annotations: last.annotations ?? [],
+    } satisfies typeof message.$inferInsert;
+    // Stored by startReply, with the reply's rows, before the model is called.
+    before = { thread: newThread, userMessage };
+    rows.push({
+      ...userMessage,
+      seq: Number.MAX_SAFE_INTEGER,
+      status: "complete",
+      error: null,
+      model: null,
+      finishReason: null,
+      inputTokens: null,
+      outputTokens: null,
+      createdAt: new Date(),
+    });
   }
 
   const history = await toModelMessages(rows, (m) => attachmentContent(reader, m) as Promise<ModelContent[]>);
@@ -130,6 +140,6 @@ export async function startChat(
   };
   ctx.runSubAgent = makeRunSubAgent(ctx, startReply);
   const replyId = randomUUID();
-  const { done } = await startReply(ctx, history, replyId);
+  const { done } = await startReply(ctx, history, replyId, before);
   return { conversationId, isNew, replyId, done };
 }

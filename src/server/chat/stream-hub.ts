@@ -63,8 +63,8 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   };
   live.set(id, s);
   timer ??= setInterval(() => void tick(), TICK_MS);
-  // `before`: a row to insert in the same statement (one commit, not two).
-  const store = async (before?: WithSubquery) => {
+  // `before`: rows to insert in the same statement (one commit, not several).
+  const store = async (before?: WithSubquery[]) => {
     await insertStream({ orgId, id, conversationId, instanceId: INSTANCE_ID }, before);
     s.stored = true;
     if (s.lines.length) {
@@ -72,7 +72,12 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
       void flushSoon();
     }
   };
-  return { abort: s.abort, store };
+  /** Forgets a reply whose rows could not be stored (it never started). */
+  const discard = () => {
+    live.delete(id);
+    dirty.delete(s);
+  };
+  return { abort: s.abort, store, discard };
 }
 
 export function push(id: string, line: string) {

@@ -22,12 +22,12 @@ function inRefs(refs: StreamRef[]): SQL {
   )})`;
 }
 
-/** `before`: a row to insert in the same statement (one commit, not two). */
+/** `before`: rows to insert in the same statement (one commit, not several). */
 export async function insertStream(
   { orgId, id, conversationId, instanceId }: StreamRef & { conversationId: string; instanceId: string },
-  before?: WithSubquery,
+  before: WithSubquery[] = [],
 ) {
-  await (before ? db().with(before) : db())
+  await (before.length ? db().with(...before) : db())
     .insert(chatStream)
     .values({ id, organizationId: orgId, conversationId, instanceId });
 }
