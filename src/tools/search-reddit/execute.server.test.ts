@@ -7,15 +7,17 @@ import { setOutboundAllowList } from "../../server/net/outbound-guard";
 import { resetRedditRateLimits } from "../../server/web-apis/reddit";
 import { statusLine } from "../../client/features/chat/messages/tool-status";
 import { redditResult } from "../result-parts";
-import type { ToolContext } from "../executor.server";
 import { searchReddit } from "./definition";
 import { execute } from "./execute.server";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 const ID = "search-app";
 const SECRET = "search-secret";
 let reddit: FakeReddit;
-const run = (args: Record<string, unknown>) =>
-  execute(searchReddit.input.parse(args), { abortSignal: new AbortController().signal } as ToolContext);
+const run = (args: Record<string, unknown>) => execute(searchReddit.input.parse(args), webToolContext());
 const api = () => reddit.requests.filter((r) => r.path !== "/api/v1/access_token");
 
 beforeAll(async () => {
