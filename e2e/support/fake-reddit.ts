@@ -42,6 +42,10 @@ export interface FakeReddit {
   rateLimit: { remaining: number; reset: number };
   /** The next API call (not the token call) answers this instead. */
   next: { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number } | null;
+  /** The apps whose credentials get a token: the one started with, and any a test adds (organisations' own). */
+  apps: { clientId: string; clientSecret: string }[];
+  /** The client id each issued token was given to. */
+  tokenClients: Map<string, string>;
   /** Makes every access token issued so far invalid, as when Reddit revokes them. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -85,6 +89,8 @@ export async function startFakeReddit(opts: {
     tokensIssued: 0,
     rateLimit: { remaining: 995, reset: 420 },
     next: null,
+    apps: [{ clientId: opts.clientId, clientSecret: opts.clientSecret }],
+    tokenClients: new Map(),
     revokeTokens: () => valid.clear(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -107,12 +113,16 @@ export async function startFakeReddit(opts: {
     };
 
     if (req.method === "POST" && url.pathname === "/api/v1/access_token") {
-      const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString("base64")}`;
-      if (req.headers.authorization !== expected) return send(401, { message: "Unauthorized", error: 401 });
+      const app = fake.apps.find(
+        (a) =>
+          req.headers.authorization === `Basic ${Buffer.from(`${a.clientId}:${a.clientSecret}`).toString("base64")}`,
+      );
+      if (!app) return send(401, { message: "Unauthorized", error: 401 });
       if (new URLSearchParams(body).get("grant_type") !== "client_credentials")
         return send(200, { error: "unsupported_grant_type" });
       const token = `fake-reddit-token-${++fake.tokensIssued}`;
       valid.add(token);
+      fake.tokenClients.set(token, app.clientId);
       return send(200, { access_token: token, token_type: "bearer", expires_in: opts.expiresIn ?? 86400, scope: "*" });
     }
 
