@@ -40,8 +40,8 @@ export interface FakeReddit {
   tokensIssued: number;
   /** Rate-limit headers of the next answers (Reddit's budget: 1000 per 10 minutes for OAuth clients). */
   rateLimit: { remaining: number; reset: number };
-  /** The next API call (not the token call) answers this instead. */
-  next: { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number } | null;
+  /** The next API call (not the token call), or the next whose path starts with `path`, answers this instead. */
+  next: { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number; path?: string } | null;
   /** The apps whose credentials get a token: the one started with, and any a test adds (organisations' own). */
   apps: { clientId: string; clientSecret: string }[];
   /** The client id each issued token was given to. */
@@ -135,7 +135,7 @@ export async function startFakeReddit(opts: {
       "x-ratelimit-remaining": `${fake.rateLimit.remaining}.0`,
       "x-ratelimit-reset": String(fake.rateLimit.reset),
     };
-    if (fake.next) {
+    if (fake.next && url.pathname.startsWith(fake.next.path ?? "/")) {
       const { status, headers, body: b, delayMs } = fake.next;
       fake.next = null;
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
