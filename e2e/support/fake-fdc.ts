@@ -23,6 +23,8 @@ export interface FakeFdc {
   url: string;
   requests: { path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined> }[];
   next: { status: number; code: string; message: string; headers?: Record<string, string> } | null;
+  /** The keys it accepts: the one started with, and any a test adds (organisations' own). */
+  apiKeys: string[];
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startFakeFdc(opts: { apiKey: string; foods: FakeFdcFood[] 
     url: "",
     requests: [],
     next: null,
+    apiKeys: [opts.apiKey],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = createServer((req, res) => {
@@ -45,7 +48,7 @@ export async function startFakeFdc(opts: { apiKey: string; foods: FakeFdcFood[] 
       return send(403, {
         error: { code: "API_KEY_MISSING", message: "No api_key was supplied. Get one at https://api.nal.usda.gov:443" },
       });
-    if (key !== opts.apiKey)
+    if (typeof key !== "string" || !fake.apiKeys.includes(key))
       return send(403, {
         error: {
           code: "API_KEY_INVALID",

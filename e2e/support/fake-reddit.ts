@@ -40,8 +40,12 @@ export interface FakeReddit {
   tokensIssued: number;
   /** Rate-limit headers of the next answers (Reddit's budget: 1000 per 10 minutes for OAuth clients). */
   rateLimit: { remaining: number; reset: number };
-  /** The next API call (not the token call) answers this instead. */
-  next: { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number } | null;
+  /** The next API call (not the token call), or the next whose path starts with `path`, answers this instead. */
+  next: { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number; path?: string } | null;
+  /** The apps whose credentials get a token: the one started with, and any a test adds (organisations' own). */
+  apps: { clientId: string; clientSecret: string }[];
+  /** The client id each issued token was given to. */
+  tokenClients: Map<string, string>;
   /** Makes every access token issued so far invalid, as when Reddit revokes them. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -85,6 +89,8 @@ export async function startFakeReddit(opts: {
     tokensIssued: 0,
     rateLimit: { remaining: 995, reset: 420 },
     next: null,
+    apps: [{ clientId: opts.clientId, clientSecret: opts.clientSecret }],
+    tokenClients: new Map(),
     revokeTokens: () => valid.clear(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -107,12 +113,16 @@ export async function startFakeReddit(opts: {
     };
 
     if (req.method === "POST" && url.pathname === "/api/v1/access_token") {
-      const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString("base64")}`;
-      if (req.headers.authorization !== expected) return send(401, { message: "Unauthorized", error: 401 });
+      const app = fake.apps.find(
+        (a) =>
+          req.headers.authorization === `Basic ${Buffer.from(`${a.clientId}:${a.clientSecret}`).toString("base64")}`,
+      );
+      if (!app) return send(401, { message: "Unauthorized", error: 401 });
       if (new URLSearchParams(body).get("grant_type") !== "client_credentials")
         return send(200, { error: "unsupported_grant_type" });
       const token = `fake-reddit-token-${++fake.tokensIssued}`;
       valid.add(token);
+      fake.tokenClients.set(token, app.clientId);
       return send(200, { access_token: token, token_type: "bearer", expires_in: opts.expiresIn ?? 86400, scope: "*" });
     }
 
@@ -125,7 +135,7 @@ export async function startFakeReddit(opts: {
       "x-ratelimit-remaining": `${fake.rateLimit.remaining}.0`,
       "x-ratelimit-reset": String(fake.rateLimit.reset),
     };
-    if (fake.next) {
+    if (fake.next && url.pathname.startsWith(fake.next.path ?? "/")) {
       const { status, headers, body: b, delayMs } = fake.next;
       fake.next = null;
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -39,6 +39,10 @@ export interface FakeTiktok {
   requests: FakeTiktokRequest[];
   tokensIssued: number;
   next: { status: number; code: string; message: string; headers?: Record<string, string> } | null;
+  /** The apps whose credentials get a token: the one started with, and any a test adds (organisations' own). */
+  apps: { clientKey: string; clientSecret: string }[];
+  /** The client key each issued token was given to. */
+  tokenClients: Map<string, string>;
   revokeTokens(): void;
   close(): Promise<void>;
 }
@@ -59,6 +63,8 @@ export async function startFakeTiktok(opts: {
     requests: [],
     tokensIssued: 0,
     next: null,
+    apps: [{ clientKey: opts.clientKey, clientSecret: opts.clientSecret }],
+    tokenClients: new Map(),
     revokeTokens: () => valid.clear(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -82,7 +88,10 @@ export async function startFakeTiktok(opts: {
 
     if (req.method === "POST" && url.pathname === "/v2/oauth/token/") {
       const form = new URLSearchParams(raw);
-      if (form.get("client_key") !== opts.clientKey || form.get("client_secret") !== opts.clientSecret)
+      const app = fake.apps.find(
+        (a) => form.get("client_key") === a.clientKey && form.get("client_secret") === a.clientSecret,
+      );
+      if (!app)
         return send(401, {
           error: "invalid_client",
           error_description: "Client key or secret is incorrect.",
@@ -90,6 +99,7 @@ export async function startFakeTiktok(opts: {
         });
       const token = `clt.fake-${++fake.tokensIssued}`;
       valid.add(token);
+      fake.tokenClients.set(token, app.clientKey);
       return send(200, { access_token: token, expires_in: 7200, token_type: "Bearer" });
     }
     if (req.method !== "POST") return fail(404, "invalid_request", "Not found");

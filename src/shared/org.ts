@@ -28,6 +28,11 @@ export interface UserOrganization {
   connections: Record<string, unknown>;
   modelPreferences: ModelPreferences;
   settings: OrgSettings;
+  /**
+   * Tools this organisation cannot run yet: neither the server operator nor the organisation (its own keys
+   * in Integrations, decision 092) configured them. They answer an error until then.
+   */
+  unconfiguredTools: string[];
 }
 
 export interface ExternalAccount {
@@ -44,7 +49,10 @@ export interface UserInfo {
   activeOrganizationId: string | null;
   organizations: UserOrganization[];
   externalAccounts: ExternalAccount[];
-  /** Tools the server operator has not configured (missing keys or SMTP): they answer an error until then. */
+  /**
+   * Tools the server operator has not configured (missing keys or SMTP). An organisation may bring its own
+   * keys for the web tools: what it can run is its `unconfiguredTools`.
+   */
   unconfiguredTools: string[];
 }
 

@@ -1,5 +1,6 @@
 // Decision 080: GET /api/getUser names the tools whose server configuration (operator keys, SMTP) is
 // missing, read from the environment as each tool reads it at its call; the values never leave the server.
+// Decision 092: each organisation's list also counts its own keys (its connections map).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getTestContext, type TestContext } from "../server/test/context";
 import { call } from "../server/test/http";
@@ -61,6 +62,17 @@ describe("tools the server has not configured", () => {
     expect(unconfiguredTools()).toEqual(mail());
   });
 
+  it("an organisation's own keys configure its web tools, whatever the operator set", () => {
+    unset();
+    const own = { perplexity: true, reddit: true, google_search: true, tiktok: true, fooddata_central: true };
+    expect(unconfiguredTools(own)).toEqual(mail());
+    expect(unconfiguredTools({ perplexity: true }).sort()).toEqual(
+      ["read_subreddit", "search_fd_products", "search_google", "search_reddit", "search_tiktok", ...mail()].sort(),
+    );
+    // Other connections (providers, data integrations) configure none of them.
+    expect(unconfiguredTools({ openai: true, postgres: true })).toEqual(unconfiguredTools());
+  });
+
   it("reach every member through GET /api/getUser as names only, never the keys", async () => {
     unset();
     vi.stubEnv("PERPLEXITY_API_KEY", "pplx-secret-value");
@@ -68,6 +80,9 @@ describe("tools the server has not configured", () => {
     expect(res.status).toBe(200);
     expect(res.body.unconfiguredTools).toContain("search_google");
     expect(res.body.unconfiguredTools).not.toContain("ask_web");
+    const org = res.body.organizations.find((o: { id: string }) => o.id === f.a.id);
+    expect(org.unconfiguredTools).toContain("search_google");
+    expect(org.unconfiguredTools).not.toContain("ask_web");
     expect(JSON.stringify(res.body)).not.toContain("pplx-secret-value");
   });
 });

@@ -13,6 +13,7 @@ export function makeOrg(overrides: Partial<UserOrganization> = {}): UserOrganiza
     connections: {},
     modelPreferences: {},
     settings: { defaultAgentId: null, enabledPrivateTools: [] },
+    unconfiguredTools: [],
     ...overrides,
   };
 }

@@ -112,6 +112,8 @@ describe("GET /api/getUser", () => {
           connections: { mcp_servers: [] },
           modelPreferences: {},
           settings: { defaultAgentId: null, enabledPrivateTools: [] },
+          // Decision 092: the tools this organisation cannot run yet (providers/web-service-keys.test.ts).
+          unconfiguredTools: expect.any(Array),
         },
       ],
       externalAccounts: [],

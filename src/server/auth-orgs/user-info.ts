@@ -1,6 +1,6 @@
 // GET /api/getUser: the signed-in user, their organisations (role, connections as keys only,
-// model preferences, settings), linked external accounts with their approved scopes, and the tools the
-// operator has not configured (decision 080).
+// model preferences, settings, the tools it cannot run yet), linked external accounts with their approved
+// scopes, and the tools the operator has not configured (decisions 080, 092).
 import type { UserInfo, UserOrganization } from "../../shared/org";
 import { listExternalAccounts } from "./external-accounts";
 import { listMcpServers } from "../mcp/queries";
@@ -28,6 +28,7 @@ export async function getUserInfo(user: RequestUser, activeOrganizationId: strin
         imageUrl: org.logo,
         connections: { ...connections, mcp_servers: mcpServers },
         ...state,
+        unconfiguredTools: unconfiguredTools(connections),
       };
     }),
   );

@@ -2,6 +2,7 @@
 // the posts read_subreddit and search_reddit return, with each post's top comments when asked.
 import type { RedditPost } from "../../tools/result-parts";
 import { redditGet } from "./reddit";
+import type { RedditApp } from "./reddit-token";
 import { mapLimited, reasonOf } from "./service-fetch";
 
 /** chat spec §9: a card shows up to 3 top comments per post; the model gets the same 3. */
@@ -47,9 +48,9 @@ export function postsOf(listing: unknown): RedditResultPost[] {
     }));
 }
 
-async function topComments(post: RedditResultPost, signal: AbortSignal) {
+async function topComments(app: RedditApp, post: RedditResultPost, signal: AbortSignal) {
   const path = `/r/${encodeURIComponent(post.subreddit ?? "")}/comments/${encodeURIComponent(post.id ?? "")}?sort=top&limit=${TOP_COMMENTS}&depth=1&raw_json=1`;
-  const [, comments] = (await redditGet(path, signal)) as [Listing, Listing];
+  const [, comments] = (await redditGet(app, path, signal)) as [Listing, Listing];
   return (comments?.data?.children ?? [])
     .filter((c) => c.kind === "t1" && c.data)
     .slice(0, TOP_COMMENTS)
@@ -57,11 +58,15 @@ async function topComments(post: RedditResultPost, signal: AbortSignal) {
 }
 
 /** Adds each post's top comments; a post whose comments cannot be read keeps the reason instead. */
-export async function withComments(posts: RedditResultPost[], signal: AbortSignal): Promise<RedditResultPost[]> {
+export async function withComments(
+  app: RedditApp,
+  posts: RedditResultPost[],
+  signal: AbortSignal,
+): Promise<RedditResultPost[]> {
   return mapLimited(posts, COMMENT_CONCURRENCY, async (post) => {
     if (!post.id || !post.subreddit) return { ...post, comments: [] };
     try {
-      return { ...post, comments: await topComments(post, signal) };
+      return { ...post, comments: await topComments(app, post, signal) };
     } catch (err) {
       signal.throwIfAborted();
       return { ...post, comments: [], comments_error: reasonOf(err) };

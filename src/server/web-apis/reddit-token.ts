@@ -1,8 +1,12 @@
 // Reddit's application-only OAuth (client credentials): POST {auth base}/api/v1/access_token with the
 // app's id and secret as Basic auth → { access_token, token_type, expires_in, scope }. The token is
-// kept until shortly before it expires, per app, so a chat turn does not ask for one per call.
+// kept until shortly before it expires, per app, so a chat turn does not ask for one per call. The app is
+// the base URL, the client id and a hash of the secret: two organisations with their own keys (decision 092)
+// never share a token, even with one client id, and a changed secret is never served the old one's token.
 // https://github.com/reddit-archive/reddit/wiki/OAuth2#application-only-oauth
+import { createHash } from "node:crypto";
 import { AppError } from "../errors";
+import type { KeyOwner } from "./org-keys";
 import { credentialsRejected, rateLimited, serviceFailed, serviceFetch } from "./service-fetch";
 
 export const REDDIT_SETTINGS = "REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET";
@@ -12,18 +16,26 @@ export interface RedditApp {
   clientSecret: string;
   authBase: string;
   userAgent: string;
+  /** Whose keys these are: named when Reddit refuses them. */
+  owner: KeyOwner;
 }
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 /** Renew this long before Reddit's expiry, so a token never lapses mid-call. */
 const EARLY_MS = 60_000;
 
+/** A cache key for an OAuth client: base URL, client id and a hash of the secret (never the secret itself). */
+export const clientCacheKey = (base: string, id: string, secret: string) =>
+  `${base}|${id}|${createHash("sha256").update(secret, "utf8").digest("base64url")}`;
+
+const cacheKey = (app: RedditApp) => clientCacheKey(app.authBase, app.clientId, app.clientSecret);
+
 export function forgetRedditToken(app: RedditApp) {
-  tokens.delete(`${app.authBase}|${app.clientId}`);
+  tokens.delete(cacheKey(app));
 }
 
 export async function redditToken(app: RedditApp, signal: AbortSignal): Promise<string> {
-  const key = `${app.authBase}|${app.clientId}`;
+  const key = cacheKey(app);
   const cached = tokens.get(key);
   if (cached && cached.expiresAt > Date.now()) return cached.token;
   const res = await serviceFetch(`${app.authBase}/api/v1/access_token`, {
@@ -38,7 +50,7 @@ export async function redditToken(app: RedditApp, signal: AbortSignal): Promise<
   });
   const body = (res.json ?? {}) as { access_token?: string; expires_in?: number; error?: unknown; message?: string };
   if (res.status === 401 || res.status === 403 || body.error === "invalid_grant")
-    throw credentialsRejected("Reddit", REDDIT_SETTINGS, `HTTP ${res.status}`);
+    throw credentialsRejected("Reddit", app.owner, `HTTP ${res.status}`);
   if (res.status === 429) throw rateLimited("Reddit", res);
   if (!res.ok) throw serviceFailed("Reddit", res.status, body.message);
   if (typeof body.access_token !== "string" || !body.access_token)

@@ -3,6 +3,7 @@
 // service's refusals (bad credentials, 429 with Retry-After, quota) into a reason a person can act on.
 import { AppError } from "../errors";
 import { guardedFetch } from "../net/guarded-fetch";
+import { keyFix, type KeyOwner } from "./org-keys";
 
 /** Longest one call may take, and the largest answer read (mutable for tests). */
 export const WEB_API_LIMITS = { timeoutMs: 20_000, maxBytes: 8 * 1024 * 1024 };
@@ -64,11 +65,11 @@ export function rateLimited(service: string, res: Pick<ServiceResponse, "headers
   );
 }
 
-/** The operator's credentials were refused: name the settings to fix. */
-export const credentialsRejected = (service: string, settings: string, detail?: string) =>
+/** The credentials were refused: say who must fix them (the operator's settings or the organisation's keys). */
+export const credentialsRejected = (service: string, owner: KeyOwner, detail?: string) =>
   new AppError(
     "bad_request",
-    `${service} rejected the configured credentials${detail ? ` (${detail})` : ""}. The server operator must check ${settings}.`,
+    `${service} rejected the configured credentials${detail ? ` (${detail})` : ""}. ${keyFix(owner)}`,
   );
 
 /** Any other refusal, with the service's own message when it sent one. */

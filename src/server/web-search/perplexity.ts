@@ -1,16 +1,30 @@
 // Perplexity's Sonar chat completions (https://docs.perplexity.ai/api-reference/chat-completions-post):
 // POST {base}/chat/completions with a Bearer key; the answer is OpenAI-shaped plus top-level `citations`
 // (URL strings) and `search_results` ({ title, url, date }). ask_web uses model "sonar",
-// perplexity_deep_research "sonar-deep-research". The key is the operator's (PERPLEXITY_API_KEY).
+// perplexity_deep_research "sonar-deep-research". The key is the organisation's own when an admin added one
+// in Integrations (decision 092), else the operator's (PERPLEXITY_API_KEY).
 import { AppError } from "../errors";
+import { keyFix, organizationKeys, orgServiceKeys } from "../web-apis/org-keys";
 import { callService, trimBase } from "./service-call";
+import type { ServiceInfo } from "./service-error";
 
-export const PERPLEXITY = { name: "Perplexity", keyEnv: "PERPLEXITY_API_KEY" };
+export const PERPLEXITY: ServiceInfo = { name: "Perplexity", keyEnv: "PERPLEXITY_API_KEY" };
 
 /** PERPLEXITY_BASE_URL: a gateway or a test stand-in instead of Perplexity (read per call). */
 export const perplexityBaseUrl = () => trimBase(process.env.PERPLEXITY_BASE_URL || "https://api.perplexity.ai");
 
+/** The operator's key, if set (an organisation may have its own instead). */
 export const perplexityKey = () => process.env.PERPLEXITY_API_KEY?.trim() || undefined;
+
+/** The key a call of this organisation uses and whom to ask when Perplexity refuses it. */
+async function keyFor(orgId: string): Promise<{ key: string; service: ServiceInfo }> {
+  const own = await orgServiceKeys(orgId, "perplexity");
+  if (own?.api_key)
+    return { key: own.api_key, service: { name: "Perplexity", keyFix: keyFix(organizationKeys("Perplexity")) } };
+  const key = perplexityKey();
+  if (!key) throw new AppError("bad_request", PERPLEXITY_NOT_CONFIGURED);
+  return { key, service: PERPLEXITY };
+}
 
 export const PERPLEXITY_NOT_CONFIGURED =
   "Perplexity is not configured on this server: the operator must set PERPLEXITY_API_KEY";
@@ -39,15 +53,15 @@ const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 export const withoutThinking = (content: string) => content.replace(/^\s*<think>[\s\S]*?<\/think>\s*/, "").trim();
 
 export async function askSonar(opts: {
+  orgId: string;
   model: "sonar" | "sonar-deep-research";
   query: string;
   timeoutMs: number;
   signal: AbortSignal;
 }): Promise<SonarAnswer> {
-  const key = perplexityKey();
-  if (!key) throw new AppError("bad_request", PERPLEXITY_NOT_CONFIGURED);
+  const { key, service } = await keyFor(opts.orgId);
   const body = await callService<SonarResponse>({
-    service: PERPLEXITY,
+    service,
     url: `${perplexityBaseUrl()}/chat/completions`,
     init: {
       method: "POST",

@@ -6,6 +6,8 @@ export interface ServiceInfo {
   name: string;
   /** The environment variables holding its key, named when the key is refused. */
   keyEnv?: string;
+  /** What to do when the key is refused, instead of checking keyEnv (an organisation's own key, decision 092). */
+  keyFix?: string;
   /** What to check when a service without a key answers 403. */
   forbiddenHint?: string;
 }
@@ -54,8 +56,9 @@ export function serviceErrorReason(
 ): string {
   const said = serviceMessage(body);
   const saidPart = said ? `: ${said}` : "";
-  const keyFix = service.keyEnv ? ` The operator must check ${service.keyEnv}.` : "";
-  if (!service.keyEnv && status === 403)
+  const fix = service.keyFix ?? (service.keyEnv ? `The operator must check ${service.keyEnv}.` : undefined);
+  const keyFix = fix ? ` ${fix}` : "";
+  if (!fix && status === 403)
     return `${service.name} refused the request (HTTP 403)${saidPart}.${service.forbiddenHint ? ` ${service.forbiddenHint}` : ""}`;
   // Google's older quota errors are 403 dailyLimitExceeded: the key is fine, the day's allowance is not.
   if (status === 403 && QUOTA.test(body)) return `${service.name} says the quota is used up (HTTP 403)${saidPart}.`;

@@ -57,6 +57,8 @@ export function sonarAnswer(model: string, query: string) {
 export async function startSonarStandIn() {
   const requests: SonarRequest[] = [];
   let mode: SonarMode = "ok";
+  /** The keys it accepts: GOOD_KEY, and any a test adds (organisations' own). */
+  const keys = [SONAR_GOOD_KEY];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
@@ -65,7 +67,7 @@ export async function startSonarStandIn() {
         return json(res, 404, { error: { message: "Not found", type: "not_found", code: 404 } });
       const body = JSON.parse(raw) as SonarRequest["body"];
       requests.push({ authorization: req.headers.authorization, body });
-      if (req.headers.authorization !== `Bearer ${SONAR_GOOD_KEY}`)
+      if (!keys.some((k) => req.headers.authorization === `Bearer ${k}`))
         return json(res, 401, { error: { message: "Invalid API key provided", type: "invalid_api_key", code: 401 } });
       if (mode === "hang") return; // never answers: the caller's time limit must end it
       if (mode === "rate-limited")
@@ -92,6 +94,7 @@ export async function startSonarStandIn() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    keys,
     setMode: (m: SonarMode) => void (mode = m),
     close: () => {
       server.closeAllConnections();

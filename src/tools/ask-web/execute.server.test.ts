@@ -1,10 +1,13 @@
 // ask_web against a loopback stand-in for Perplexity's Sonar API (../../server/web-search/sonar-stand-in.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SONAR_GOOD_KEY, startSonarStandIn } from "../../server/web-search/sonar-stand-in";
-import type { ToolContext } from "../executor.server";
 import { toolExecutors } from "../executors.server";
 import { askWeb } from "./definition";
 import { ASK_WEB_LIMITS, execute } from "./execute.server";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 let sonar: Awaited<ReturnType<typeof startSonarStandIn>>;
 beforeAll(async () => (sonar = await startSonarStandIn()));
@@ -20,7 +23,7 @@ afterEach(() => {
   ASK_WEB_LIMITS.timeoutMs = 90_000;
 });
 
-const ctx = () => ({ abortSignal: new AbortController().signal }) as ToolContext;
+const ctx = () => webToolContext();
 const ask = (query: string) => execute(askWeb.input.parse({ query }), ctx());
 
 describe("ask_web", () => {

@@ -12,6 +12,7 @@ export const ASK_WEB_LIMITS = { timeoutMs: 90_000 };
 export const execute: ToolExecutor<typeof askWeb> = async (input, ctx) => {
   try {
     const answer = await askSonar({
+      orgId: ctx.orgId,
       model: "sonar",
       query: input.query,
       timeoutMs: ASK_WEB_LIMITS.timeoutMs,

@@ -2,10 +2,13 @@
 // (../../server/web-search/sonar-stand-in.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SONAR_GOOD_KEY, startSonarStandIn } from "../../server/web-search/sonar-stand-in";
-import type { ToolContext } from "../executor.server";
 import { toolExecutors } from "../executors.server";
 import { DEEP_RESEARCH_TIMEOUT_MS, perplexityDeepResearch } from "./definition";
 import { DEEP_RESEARCH_LIMITS, execute } from "./execute.server";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 let sonar: Awaited<ReturnType<typeof startSonarStandIn>>;
 beforeAll(async () => (sonar = await startSonarStandIn()));
@@ -21,7 +24,7 @@ afterEach(() => {
   DEEP_RESEARCH_LIMITS.timeoutMs = DEEP_RESEARCH_TIMEOUT_MS;
 });
 
-const ctx = () => ({ abortSignal: new AbortController().signal }) as ToolContext;
+const ctx = () => webToolContext();
 const research = (query: string) => execute(perplexityDeepResearch.input.parse({ query }), ctx());
 
 describe("perplexity_deep_research", () => {
@@ -78,7 +81,7 @@ describe("perplexity_deep_research", () => {
   it("a chat turn that is stopped stops the research too", async () => {
     sonar.setMode("hang");
     const stop = new AbortController();
-    const pending = execute({ query: "tides" }, { abortSignal: stop.signal } as ToolContext);
+    const pending = execute({ query: "tides" }, webToolContext(stop.signal));
     setTimeout(() => stop.abort(), 50);
     expect((await pending).error).toBe(
       'Failed to complete deep research on "tides": The request to Perplexity was stopped',

@@ -13,6 +13,7 @@ export const DEEP_RESEARCH_LIMITS = { timeoutMs: DEEP_RESEARCH_TIMEOUT_MS };
 export const execute: ToolExecutor<typeof perplexityDeepResearch> = async (input, ctx) => {
   try {
     const answer = await askSonar({
+      orgId: ctx.orgId,
       model: "sonar-deep-research",
       query: input.query,
       timeoutMs: DEEP_RESEARCH_LIMITS.timeoutMs,

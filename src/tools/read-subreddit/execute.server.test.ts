@@ -8,15 +8,17 @@ import { resetRedditRateLimits } from "../../server/web-apis/reddit";
 import { WEB_API_LIMITS } from "../../server/web-apis/service-fetch";
 import { statusLine } from "../../client/features/chat/messages/tool-status";
 import { redditResult } from "../result-parts";
-import type { ToolContext } from "../executor.server";
 import { readSubreddit } from "./definition";
 import { execute } from "./execute.server";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 const ID = "app-id-123";
 const SECRET = "app-secret-xyz";
 let reddit: FakeReddit;
-const run = (args: Record<string, unknown>) =>
-  execute(readSubreddit.input.parse(args), { abortSignal: new AbortController().signal } as ToolContext);
+const run = (args: Record<string, unknown>) => execute(readSubreddit.input.parse(args), webToolContext());
 const api = () => reddit.requests.filter((r) => r.path !== "/api/v1/access_token");
 const comments = [
   { author: "low", body: "meh", score: 1 },

@@ -1,6 +1,6 @@
 // read_subreddit: one listing of a subreddit through Reddit's OAuth API (server/web-apis/reddit.ts),
 // optionally with each post's top 3 comments. Every failure is "Error reading subreddit: {reason}".
-import { redditGet } from "../../server/web-apis/reddit";
+import { redditApp, redditGet } from "../../server/web-apis/reddit";
 import { postsOf, withComments } from "../../server/web-apis/reddit-posts";
 import { reasonOf } from "../../server/web-apis/service-fetch";
 import { toolError, type ToolExecutor } from "../executor.server";
@@ -20,7 +20,9 @@ export const execute: ToolExecutor<typeof readSubreddit> = async (input, ctx) =>
   // Reddit reads the period only for the top and controversial listings.
   if (input.item_type === "top" || input.item_type === "controversial") params.set("t", input.time_filter);
   try {
+    const app = await redditApp(ctx.orgId);
     const listing = await redditGet(
+      app,
       `/r/${name}/${input.item_type}?${params}`,
       ctx.abortSignal,
       ({ status, reason }) => {
@@ -30,7 +32,7 @@ export const execute: ToolExecutor<typeof readSubreddit> = async (input, ctx) =>
       },
     );
     let posts = postsOf(listing).slice(0, input.limit);
-    if (input.include_comments) posts = await withComments(posts, ctx.abortSignal);
+    if (input.include_comments) posts = await withComments(app, posts, ctx.abortSignal);
     return { status: "success", subreddit: name, item_type: input.item_type, posts };
   } catch (err) {
     return toolError(

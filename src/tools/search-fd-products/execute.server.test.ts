@@ -11,16 +11,15 @@ import { toolContext } from "../../server/documents/test-context";
 import { buildAgentTools } from "../../server/chat/agent-tools";
 import type { Agent } from "../../shared/agents/schema";
 import { statusLine } from "../../client/features/chat/messages/tool-status";
-import type { ToolContext } from "../executor.server";
 import { searchFdProducts } from "./definition";
 import { PAGE_SIZE, execute } from "./execute.server";
 import { searchFdProductsResult } from "./result";
+import { webToolContext } from "../web-tool-context.server";
 
 const KEY = "DEMO_fdc_key_1234";
 let fdc: FakeFdc;
 let f: TenancyFixture;
-const run = (args: Record<string, unknown>) =>
-  execute(searchFdProducts.input.parse(args), { abortSignal: new AbortController().signal } as ToolContext);
+const run = (args: Record<string, unknown>) => execute(searchFdProducts.input.parse(args), webToolContext());
 const searches = () => fdc.requests.filter((r) => r.path === "/fdc/v1/foods/search");
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // search_fd_products: branded foods from USDA FoodData Central (server/web-apis/food-data-central.ts,
 // decision 073), `pages` pages of PAGE_SIZE, stopping early at the last page. Private: the chat's tool
 // gate refuses it unless the organisation enabled it. Failures: "Error searching FD products: {reason}".
-import { searchFoods, type FdcFood } from "../../server/web-apis/food-data-central";
+import { fdcKey, searchFoods, type FdcFood } from "../../server/web-apis/food-data-central";
 import { reasonOf } from "../../server/web-apis/service-fetch";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { searchFdProducts } from "./definition";
@@ -32,11 +32,13 @@ const toProduct = (f: FdcFood): FdProduct => ({
 
 export const execute: ToolExecutor<typeof searchFdProducts> = async (input, ctx) => {
   try {
+    const key = await fdcKey(ctx.orgId);
     const products: FdProduct[] = [];
     let totalHits = 0;
     let pagesFetched = 0;
     for (let page = 1; page <= input.pages; page++) {
       const res = await searchFoods(
+        key,
         { query: input.search_term, pageNumber: page, pageSize: PAGE_SIZE },
         ctx.abortSignal,
       );

@@ -5,8 +5,11 @@
 // - a self-hosted SearXNG instance (https://docs.searxng.org/dev/search_api.html):
 //   GET {SEARXNG_URL}/search?q=&format=json → { results: [{ title, url, content }] } (json must be listed in
 //   the instance's search.formats, else it answers 403).
-// SEARXNG_URL, when set, is the operator's explicit choice and wins over Google's keys (decision 071).
+// SEARXNG_URL, when set, is the operator's explicit choice and wins over Google's keys (decision 071). An
+// organisation's own Google keys (Integrations, decision 092) win over both: its admin chose Google.
 import { AppError } from "../../server/errors";
+import { keyFix, organizationKeys, orgServiceKeys } from "../../server/web-apis/org-keys";
+import type { ServiceInfo } from "../../server/web-search/service-error";
 import { callService, trimBase } from "../../server/web-search/service-call";
 import type { WebResult } from "./result";
 
@@ -19,16 +22,21 @@ export const GOOGLE_NOT_CONFIGURED =
 const oneLine = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
 
 interface Search {
+  orgId: string;
   query: string;
   timeoutMs: number;
   signal: AbortSignal;
 }
 
-async function googleSearch(key: string, cx: string, s: Search): Promise<WebResult[]> {
+const GOOGLE = "Google Programmable Search";
+const OPERATOR_GOOGLE: ServiceInfo = { name: GOOGLE, keyEnv: "GOOGLE_SEARCH_API_KEY and GOOGLE_SEARCH_CX" };
+const ORG_GOOGLE: ServiceInfo = { name: GOOGLE, keyFix: keyFix(organizationKeys(GOOGLE)) };
+
+async function googleSearch(key: string, cx: string, service: ServiceInfo, s: Search): Promise<WebResult[]> {
   const base = trimBase(process.env.GOOGLE_SEARCH_BASE_URL || "https://www.googleapis.com");
   const params = new URLSearchParams({ key, cx, q: s.query, num: String(SEARCH_RESULT_COUNT) });
   const body = await callService<{ items?: { title?: unknown; link?: unknown; snippet?: unknown }[] }>({
-    service: { name: "Google Programmable Search", keyEnv: "GOOGLE_SEARCH_API_KEY and GOOGLE_SEARCH_CX" },
+    service,
     url: `${base}/customsearch/v1?${params}`,
     init: { headers: { accept: "application/json" } },
     timeoutMs: s.timeoutMs,
@@ -58,18 +66,20 @@ async function searxngSearch(baseUrl: string, s: Search): Promise<WebResult[]> {
     .map((r) => ({ title: oneLine(r.title), link: r.url as string, snippet: oneLine(r.content) }));
 }
 
-/** Whether the operator set a search engine up (read at each call, as searchWeb reads it). */
+/** Whether the operator set a search engine up (read at each call, as searchWeb reads it); an organisation may have its own keys instead. */
 export const webSearchConfigured = () =>
   Boolean(
     process.env.SEARXNG_URL?.trim() ||
     (process.env.GOOGLE_SEARCH_API_KEY?.trim() && process.env.GOOGLE_SEARCH_CX?.trim()),
   );
 
-export function searchWeb(s: Search): Promise<WebResult[]> {
+export async function searchWeb(s: Search): Promise<WebResult[]> {
+  const own = await orgServiceKeys(s.orgId, "google_search");
+  if (own?.api_key && own.cx) return googleSearch(own.api_key, own.cx, ORG_GOOGLE, s);
   const searxng = process.env.SEARXNG_URL?.trim();
   if (searxng) return searxngSearch(searxng, s);
   const key = process.env.GOOGLE_SEARCH_API_KEY?.trim();
   const cx = process.env.GOOGLE_SEARCH_CX?.trim();
   if (!key || !cx) throw new AppError("bad_request", GOOGLE_NOT_CONFIGURED);
-  return googleSearch(key, cx, s);
+  return googleSearch(key, cx, OPERATOR_GOOGLE, s);
 }

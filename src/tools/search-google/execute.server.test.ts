@@ -1,11 +1,14 @@
 // search_google against loopback stand-ins for Google's Custom Search JSON API and a SearXNG instance
 // (./search-stand-ins.server.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ToolContext } from "../executor.server";
 import { toolExecutors } from "../executors.server";
 import { searchGoogle } from "./definition";
 import { SEARCH_GOOGLE_LIMITS, execute } from "./execute.server";
 import { GOOGLE_CX, GOOGLE_GOOD_KEY, startSearchStandIns } from "./search-stand-ins.server";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 let stand: Awaited<ReturnType<typeof startSearchStandIns>>;
 beforeAll(async () => (stand = await startSearchStandIns()));
@@ -25,7 +28,7 @@ afterEach(() => {
   SEARCH_GOOGLE_LIMITS.timeoutMs = 20_000;
 });
 
-const ctx = () => ({ abortSignal: new AbortController().signal }) as ToolContext;
+const ctx = () => webToolContext();
 const search = (query: string) => execute(searchGoogle.input.parse({ query }), ctx());
 
 describe("search_google", () => {

@@ -14,6 +14,7 @@ export const SEARCH_GOOGLE_ERROR = "Error searching Google: ";
 export const execute: ToolExecutor<typeof searchGoogle> = async (input, ctx) => {
   try {
     const results = await searchWeb({
+      orgId: ctx.orgId,
       query: input.query,
       timeoutMs: SEARCH_GOOGLE_LIMITS.timeoutMs,
       signal: ctx.abortSignal,

@@ -65,19 +65,22 @@ export async function startSearchStandIns() {
   const googleRequests: URLSearchParams[] = [];
   const searxngRequests: URLSearchParams[] = [];
   let mode: GoogleMode = "ok";
+  /** The key and search engine pairs it accepts: the good pair, and any a test adds (organisations' own). */
+  const googleApps = [{ key: GOOGLE_GOOD_KEY, cx: GOOGLE_CX }];
   let searxngJson = true;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url!, "http://stand-in");
     const p = url.searchParams;
     if (url.pathname === "/customsearch/v1") {
       googleRequests.push(p);
-      if (p.get("key") !== GOOGLE_GOOD_KEY)
+      const app = googleApps.find((a) => a.key === p.get("key"));
+      if (!app)
         return json(
           res,
           400,
           googleError(400, "API key not valid. Please pass a valid API key.", "INVALID_ARGUMENT", "API_KEY_INVALID"),
         );
-      if (p.get("cx") !== GOOGLE_CX)
+      if (p.get("cx") !== app.cx)
         return json(res, 400, googleError(400, "Request contains an invalid argument.", "INVALID_ARGUMENT"));
       if (mode === "hang") return;
       if (mode === "rate-limited")
@@ -154,6 +157,7 @@ export async function startSearchStandIns() {
     searxngUrl: `${url}/searx`,
     googleRequests,
     searxngRequests,
+    googleApps,
     setGoogleMode: (m: GoogleMode) => void (mode = m),
     setSearxngJson: (on: boolean) => void (searxngJson = on),
     close: () => {

@@ -7,15 +7,17 @@ import { setOutboundAllowList } from "../../server/net/outbound-guard";
 import { resetRedditRateLimits } from "../../server/web-apis/reddit";
 import { statusLine } from "../../client/features/chat/messages/tool-status";
 import { redditResult } from "../result-parts";
-import type { ToolContext } from "../executor.server";
 import { searchReddit } from "./definition";
 import { execute } from "./execute.server";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 const ID = "search-app";
 const SECRET = "search-secret";
 let reddit: FakeReddit;
-const run = (args: Record<string, unknown>) =>
-  execute(searchReddit.input.parse(args), { abortSignal: new AbortController().signal } as ToolContext);
+const run = (args: Record<string, unknown>) => execute(searchReddit.input.parse(args), webToolContext());
 const api = () => reddit.requests.filter((r) => r.path !== "/api/v1/access_token");
 
 beforeAll(async () => {
@@ -97,14 +99,11 @@ describe("search_reddit", () => {
 
   it("[TOOLCARD-21] a post whose comments Reddit refuses keeps its place, with the reason", async () => {
     // The search answers; the comment call that follows fails.
-    const orig = reddit.requests.length;
-    const p = run({ search_term: "Best grinder", include_comments: true });
-    const waitForSearch = async () => {
-      while (!reddit.requests.slice(orig).some((r) => r.path === "/search")) await new Promise((r) => setTimeout(r, 5));
-      reddit.next = { status: 500, body: { message: "Internal Server Error", error: 500 } };
+    reddit.next = { status: 500, body: { message: "Internal Server Error", error: 500 }, path: "/r/" };
+    const res = (await run({ search_term: "Best grinder", include_comments: true })) as {
+      status: string;
+      posts: { comments: unknown[]; comments_error?: string }[];
     };
-    await waitForSearch();
-    const res = (await p) as { status: string; posts: { comments: unknown[]; comments_error?: string }[] };
     expect(res.status).toBe("success");
     expect(res.posts[0]).toMatchObject({
       comments: [],

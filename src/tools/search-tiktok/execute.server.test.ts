@@ -5,19 +5,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeTiktok, type FakeTiktok } from "../../../e2e/support/fake-tiktok";
 import { setOutboundAllowList } from "../../server/net/outbound-guard";
 import { statusLine } from "../../client/features/chat/messages/tool-status";
-import type { ToolContext } from "../executor.server";
 import { searchTiktok } from "./definition";
 import { execute } from "./execute.server";
 import { searchWindows } from "./dates";
 import { searchTiktokResult } from "./result";
+import { webToolContext } from "../web-tool-context.server";
+import { getTestContext } from "../../server/test/context";
+
+beforeAll(() => getTestContext().then(() => undefined)); // organisations' own keys are looked up
 
 const KEY = "awtiktokkey";
 const SECRET = "tiktok-secret";
 const day = 86_400;
 const now = Math.floor(Date.now() / 1000);
 let tt: FakeTiktok;
-const run = (args: Record<string, unknown>) =>
-  execute(searchTiktok.input.parse(args), { abortSignal: new AbortController().signal } as ToolContext);
+const run = (args: Record<string, unknown>) => execute(searchTiktok.input.parse(args), webToolContext());
 const queries = () => tt.requests.filter((r) => r.path === "/v2/research/video/query/");
 
 beforeAll(async () => {

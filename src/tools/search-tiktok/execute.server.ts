@@ -1,7 +1,7 @@
 // search_tiktok: TikTok's Research API video query (server/web-apis/tiktok.ts) for videos whose keywords
 // hold the term in the chosen period, with captions, authors and engagement, and optionally each video's
 // most-liked comments. Errors are TikTok's own message made readable (the card shows it as it is).
-import { tiktokPost } from "../../server/web-apis/tiktok";
+import { tiktokApp, tiktokPost } from "../../server/web-apis/tiktok";
 import { mapLimited, reasonOf } from "../../server/web-apis/service-fetch";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { searchTiktok } from "./definition";
@@ -43,6 +43,7 @@ const commentQuery = (id: string) =>
 
 export const execute: ToolExecutor<typeof searchTiktok> = async (input, ctx) => {
   try {
+    const app = await tiktokApp(ctx.orgId);
     const videos: TiktokVideo[] = [];
     for (const window of searchWindows(input.period)) {
       const query = {
@@ -51,6 +52,7 @@ export const execute: ToolExecutor<typeof searchTiktok> = async (input, ctx) => 
         max_count: input.limit - videos.length,
       };
       const data = await tiktokPost<{ videos?: ApiVideo[] }>(
+        app,
         "/v2/research/video/query/",
         VIDEO_FIELDS,
         JSON.stringify(query),
@@ -63,6 +65,7 @@ export const execute: ToolExecutor<typeof searchTiktok> = async (input, ctx) => 
     const result = input.include_comments
       ? await mapLimited(found, 4, async (v) => {
           const data = await tiktokPost<{ comments?: { text?: string; like_count?: number }[] }>(
+            app,
             "/v2/research/video/comment/list/",
             COMMENT_FIELDS,
             commentQuery(v.id),

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// Decision 080: a tool the server operator has not configured is marked in the agent form's tool list,
-// and can still be switched on (the operator may add its key later).
+// Decisions 080 and 092: a tool neither the server operator nor the organisation configured is marked in the
+// agent form's tool list, says who can fix it, and can still be switched on (its key may come later).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { listToolMetadata } from "@/tools/registry";
@@ -18,15 +18,21 @@ describe("the tool picker", () => {
       <ToolPicker
         available={listToolMetadata({ enabledPrivateTools: [] })}
         tools={{}}
-        env={{ connections: {}, externalAccounts: [], unconfiguredTools: ["search_google", "ask_web"] }}
+        env={{ connections: {}, externalAccounts: [], unconfiguredTools: ["search_google", "ask_web", "send_email"] }}
         onChange={onChange}
       />,
     );
-    for (const name of ["Google Search", "Ask the Web"]) {
+    for (const name of ["Google Search", "Ask the Web", "Send Email"])
       expect(within(row(name)).getByText(NOT_CONFIGURED)).toBeTruthy();
-      expect(within(row(name)).getByText(NOT_CONFIGURED_HINT)).toBeTruthy();
-    }
-    expect(screen.getAllByText(NOT_CONFIGURED)).toHaveLength(2);
+    expect(
+      within(row("Ask the Web")).getByText(
+        "No Perplexity key yet: an admin can add one in Control Hub → Integrations, or the server operator can set one. Until then the tool answers an error.",
+      ),
+    ).toBeTruthy();
+    expect(within(row("Google Search")).getByText(/^No Google Programmable Search key yet: an admin/)).toBeTruthy();
+    // SMTP is the operator's alone.
+    expect(within(row("Send Email")).getByText(NOT_CONFIGURED_HINT)).toBeTruthy();
+    expect(screen.getAllByText(NOT_CONFIGURED)).toHaveLength(3);
     expect(within(row("Scrape URL")).queryByText(NOT_CONFIGURED)).toBeNull();
 
     fireEvent.click(within(row("Google Search")).getByRole("checkbox"));

@@ -10,7 +10,7 @@ import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
 import {
   NOT_CONFIGURED,
-  NOT_CONFIGURED_HINT,
+  notConfiguredHint,
   toolNotConfigured,
   toolUnavailableReason,
   type ToolEnvironment,
@@ -65,7 +65,7 @@ function ToolRow({
             {tool.description}
             {reason && <span className="mt-1 block font-medium text-amber-700 dark:text-amber-400">{reason}</span>}
             {notConfigured && (
-              <span className="mt-1 block text-amber-700 dark:text-amber-400">{NOT_CONFIGURED_HINT}</span>
+              <span className="mt-1 block text-amber-700 dark:text-amber-400">{notConfiguredHint(tool)}</span>
             )}
           </p>
         </div>

@@ -42,7 +42,7 @@ export const ToolsSection = memo(function ToolsSection({
         env={{
           connections: org.connections,
           externalAccounts: user.externalAccounts,
-          unconfiguredTools: user.unconfiguredTools,
+          unconfiguredTools: org.unconfiguredTools,
         }}
         onChange={onChange}
         extras={{

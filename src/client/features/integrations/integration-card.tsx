@@ -13,6 +13,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { updateConnection } from "@/client/api/connections";
 import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import type { ConnectionDefinition } from "@/shared/connections/types";
+import { WEB_SERVICE_BY_KEY } from "@/shared/connections/web-services";
 import { OAuthIntegrationCard } from "./oauth-integration-card";
 import { runPostgresTest, type TestOutcome } from "./postgres-test";
 
@@ -131,7 +132,11 @@ function CredentialsIntegrationCard({ def }: { def: ConnectionDefinition }) {
         open={confirming}
         onOpenChange={setConfirming}
         title={`Disconnect ${def.name}?`}
-        description={`Its stored credentials are deleted. Agent tools that use ${def.name} stop working until it is connected again.`}
+        description={
+          WEB_SERVICE_BY_KEY[def.key]
+            ? `Its stored keys are deleted. Agent tools that use ${def.name} fall back to the server's key, if the operator set one.`
+            : `Its stored credentials are deleted. Agent tools that use ${def.name} stop working until it is connected again.`
+        }
         confirmLabel="Disconnect"
         onConfirm={disconnect}
       />
