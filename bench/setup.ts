@@ -2,7 +2,7 @@
 // with OpenAI connected (pointed at the fake provider) and an agent.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -105,6 +105,12 @@ export function startProcess(
   });
 }
 
+/** The V8 flags `npm start` gives the server (package.json's start script), so benches measure what runs. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start.split(" ").filter((a) => a.startsWith("--"));
+}
+
 /**
  * The fake provider and a Switchboard server (src/server/main.ts on a fresh PGlite data dir, or
  * DATABASE_URL when set), each in its own process, so the measuring client shares neither's event loop.
@@ -120,7 +126,7 @@ export async function startBenchServers() {
   );
   // The built server when there is one (`npm run build`; bench/run.mjs builds first), as `npm start` runs it.
   const entry = existsSync("dist/server/main.js") ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
-  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const flags = [...startFlags(), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
   const server = await startProcess(
     process.execPath,
     [...flags, "--import", "./bench/el-monitor.mjs", ...entry],
