@@ -185,6 +185,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await s3rver?.close();
   };
 
+  // Whatever ends this process (an error included) ends the replicas and the balancer too.
+  process.once("exit", () => {
+    for (const c of [haproxy, ...replicas.map((r) => r?.child)]) c?.kill("SIGTERM");
+  });
+
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${balancerPort}`;
   try {
     // Migrations run under an advisory lock, so the replicas can start together.
