@@ -152,6 +152,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       opts.serverArgs ?? ["dist/server/main.js"],
       {
         ...s3Env,
+        // A replica is one process (not a worker per core, decision 093), so 3 replicas are 3 processes.
+        WEB_CONCURRENCY: "1",
         ...opts.env,
         PORT: String(port),
         HOST: "127.0.0.1",
