@@ -3,8 +3,9 @@
 // and where the CPU went — replicas, haproxy, the fake provider, the load client, PostgreSQL — because
 // on a 2-core machine the client and the fake take cores the replicas would otherwise use.
 //   DATABASE_URL=postgres://… npx tsx bench/cluster.ts [ttftIterations=200] [levels=50,200] [repeats=2]
+//   CLUSTER_BENCH_SYSTEMS=1,3,1x2 adds one replica running 2 worker processes (WEB_CONCURRENCY=2)
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import pg from "pg";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startCluster, type Cluster } from "../scripts/cluster/start-cluster";
@@ -34,21 +35,39 @@ const env = {
   AUTH_RATE_LIMIT_MAX: "100000",
   AUTH_API_RATE_LIMIT_MAX: "100000",
 };
-const start = (replicas: number) =>
-  startCluster({
+// "3": 3 replicas of one process each; "1x2": 1 replica running 2 workers (`npm start`'s default here).
+const shapes = (process.env.CLUSTER_BENCH_SYSTEMS ?? "1,3").split(",");
+const systems: Array<{ name: string; cluster: Cluster; token: string; agentId: number }> = [];
+for (const shape of shapes) {
+  const [replicas, workers = "1"] = shape.split("x");
+  const cluster = await startCluster({
     databaseUrl,
     dir: tempDataDir(),
-    replicas,
+    replicas: Number(replicas),
     publicUrl: "http://localhost",
     secretKey: "cluster-bench-secret-key-0123456789",
-    env,
+    env: { ...env, WEB_CONCURRENCY: workers },
   });
-const systems: Array<{ name: string; cluster: Cluster; token: string; agentId: number }> = [];
-for (const n of [1, 3]) {
-  const cluster = await start(n);
   const { token, agentId } = await provision(cluster.url);
-  systems.push({ name: `${n} replica${n > 1 ? "s" : ""}`, cluster, token, agentId });
+  const name = `${replicas} replica${replicas === "1" ? "" : "s"}${workers === "1" ? "" : ` × ${workers} workers`}`;
+  systems.push({ name, cluster, token, agentId });
 }
+
+/** A replica's processes: itself and its workers, if any. */
+function treePids(root: number): number[] {
+  const out = [root];
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === root) out.push(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+const serverPids = (s: (typeof systems)[number]) => s.cluster.replicas.flatMap((r) => treePids(r.child.pid!));
 
 // ---------- CPU of a process, from /proc (utime + stime of all its threads) ----------
 function cpuSeconds(pid: number | undefined): number {
@@ -163,7 +182,7 @@ function spent(before: Map<number, number>, pids: number[]) {
 }
 
 async function loadRun(s: (typeof systems)[number], n: number): Promise<Run> {
-  const replicaPids = s.cluster.replicas.map((r) => r.child.pid!);
+  const replicaPids = serverPids(s);
   const pgBefore = sample(await backends());
   const before = {
     replicas: sample(replicaPids),
@@ -210,7 +229,7 @@ async function loadRun(s: (typeof systems)[number], n: number): Promise<Run> {
 // What the replicas spend doing nothing (timers: takeover checks, heartbeats, job polling), per second.
 const idle = await Promise.all(
   systems.map(async (s) => {
-    const pids = s.cluster.replicas.map((r) => r.child.pid!);
+    const pids = serverPids(s);
     const before = sample(pids);
     await new Promise((r) => setTimeout(r, 10_000));
     return spent(before, pids) / 10;
