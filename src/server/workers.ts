@@ -31,7 +31,7 @@ export function runPrimary(count: number) {
   cluster.on("exit", (worker, code, signal) => {
     const alive = Object.keys(cluster.workers ?? {}).length;
     if (stopping) {
-      if (!alive) process.exit(0);
+      if (!alive) process.exit();
       return;
     }
     if (!ready.has(worker)) {
@@ -47,12 +47,12 @@ export function runPrimary(count: number) {
   const stop = (signal: NodeJS.Signals, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
+    process.exitCode = exitCode;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     if (!workers.length) process.exit(exitCode);
     // Each worker shuts down gracefully (closes its server, releases its replica lock).
     for (const w of workers) w.process.kill(signal);
-    setTimeout(() => process.exit(exitCode), 10_000).unref();
-    if (exitCode) process.exitCode = exitCode;
+    setTimeout(() => process.exit(), 10_000).unref();
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
