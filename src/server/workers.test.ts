@@ -7,6 +7,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { startFakeProvider, type FakeProvider } from "../../e2e/support/fake-provider";
 import { freePort, provision, tempDataDir } from "../../bench/setup";
+import { availableParallelism } from "node:os";
+import { loadConfig } from "./config";
+import { workerCount } from "./workers";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 let fake: FakeProvider | null = null;
@@ -40,6 +43,16 @@ function request(base: string, path: string, token: string, body?: unknown) {
     req.end(data);
   });
 }
+
+describe("how many worker processes", () => {
+  it("one per core on PostgreSQL, WEB_CONCURRENCY to override; the embedded database is always one process", () => {
+    const url = "postgres://db.example.com/switchboard";
+    expect(workerCount(loadConfig({ DATABASE_URL: url }))).toBe(availableParallelism());
+    expect(workerCount(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: "3" }))).toBe(3);
+    expect(workerCount(loadConfig({ WEB_CONCURRENCY: "4" }))).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow();
+  });
+});
 
 describe.skipIf(!onPostgres)("worker processes on PostgreSQL (WEB_CONCURRENCY)", () => {
   it("WEB_CONCURRENCY=2 serves from two processes and replaces a worker killed with kill -9", async () => {
