@@ -30,6 +30,7 @@ for (let i = 0; i < processes; i++) {
         HOST: "127.0.0.1",
         DATA_DIR: tempDataDir(),
         DATABASE_URL: url,
+        WEB_CONCURRENCY: "1", // the bench counts processes itself (decision 093)
         OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
         LOG_LEVEL: "info",
         PUBLIC_URL: "http://localhost",

@@ -140,6 +140,9 @@ export async function startBenchServers() {
       AUTH_RATE_LIMIT_MAX: "100000",
       // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
       AUTH_API_RATE_LIMIT_MAX: "100000",
+      // One server process, as the figures in bench/README.md were taken (decision 093); set
+      // WEB_CONCURRENCY to measure `npm start`'s workers on PostgreSQL.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     },
     /Switchboard is listening/,
   );

@@ -12,6 +12,8 @@ const children = [
       PORT: apiPort,
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
       CLIENT_DIR: "dist/client",
+      // One process under watch, whatever the database (decision 093: workers are for `npm start`).
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     },
   }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit", env: { ...env, PORT: port } }),

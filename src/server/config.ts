@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  // Worker processes `npm start` runs on PostgreSQL (decision 093); default one per core.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 32MB")
@@ -90,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    webConcurrency: e.WEB_CONCURRENCY,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     secretKey: e.SECRET_KEY,
     publicUrl,

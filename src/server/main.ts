@@ -1,84 +1,16 @@
-// Process entry: config → database (migrated) → app → listen.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+// Process entry: config → (on PostgreSQL, one worker per core: workers.ts) → a server (serve.ts).
+import cluster from "node:cluster";
 import { loadConfig } from "./config";
-import { createApp } from "./app";
-import { createServices } from "./services";
-import { log, setLogLevel } from "./logger";
-import { recoverInterruptedReplies, sweepEndedReplyLines } from "./chat/recover";
-import { holdReplicaLock } from "./chat/replica-lock";
-import { INSTANCE_ID } from "./chat/stream-hub";
-import { blobStore, setFilesMayBeOnOtherServers } from "./storage/store";
-import { setOwnListenPort } from "./net/outbound-guard";
-import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
-import { clockFromEnv, setTaskClock } from "./scheduled-tasks/clock";
-import { createMailer } from "./email/mailer";
-import { startKbWorker } from "./kb/ingest/worker";
-import { expireAllLeases } from "./kb/ingest/jobs";
+import { runPrimary, workerCount } from "./workers";
+import { loadMasterKey } from "./security/secrets";
 
 const started = performance.now();
 const config = loadConfig();
-setLogLevel(config.logLevel);
-const services = await createServices(config);
-const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-const app = createApp({ config, auth: services.auth, clientDir });
-// Replies left "streaming" by a process that died: with the embedded database no other process can
-// own them; with PostgreSQL another replica may, so only those whose owner no longer holds its replica
-// lock (checked every 2 s, decision 088) or went silent (no heartbeat for 30 s) are recovered.
-const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
-const replicaLock = config.databaseUrl ? await holdReplicaLock(config.databaseUrl, INSTANCE_ID) : null;
-const self = replicaLock ? INSTANCE_ID : undefined;
-await recoverInterruptedReplies({ staleAfterSeconds, self });
-await sweepEndedReplyLines();
-if (replicaLock)
-  setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds, self }).catch(() => {}), 2_000).unref();
-setInterval(() => void sweepEndedReplyLines().catch(() => {}), 30_000).unref();
-if (replicaLock && blobStore().kind === "local") {
-  setFilesMayBeOnOtherServers(true);
-  log.warn(
-    "Files are kept on this server's disk (DATA_DIR) while the database is shared: servers started on the same DATABASE_URL will not see each other's files. Set S3_BUCKET (see the README) to share them.",
-  );
+const workers = workerCount(config);
+if (workers > 1 && cluster.isPrimary) {
+  // A generated DATA_DIR/secret.key is written once, before the workers read it.
+  loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir });
+  runPrimary(workers);
 }
-
-// Scheduled tasks: every process claims due runs (decision 041). SCHEDULER_CLOCK is for tests only.
-setTaskClock(clockFromEnv());
-if (config.scheduler.enabled)
-  startScheduler({
-    orgConcurrency: config.scheduler.orgConcurrency,
-    // Tests only: servers started by a test run only its organisation's tasks (other test files share the
-    // database at the same time, on another clock).
-    orgIds: process.env.SCHEDULER_ORGS ? process.env.SCHEDULER_ORGS.split(",") : undefined,
-    mailer: createMailer(config.smtp),
-    publicUrl: config.publicUrl,
-  });
-
-// Knowledge-base ingestion: every process claims files; a dead process's files are taken over (with
-// the embedded database at once, as for replies above; with PostgreSQL when their lease runs out).
-if (services.database.kind === "pglite") await expireAllLeases();
-const kbWorker = config.kbIngestConcurrency > 0 ? startKbWorker({ concurrency: config.kbIngestConcurrency }) : null;
-
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  setOwnListenPort(info.port);
-  log.info("Switchboard is listening", {
-    url: config.publicUrl,
-    port: info.port,
-    database: services.database.kind,
-    startupMs: Math.round(performance.now() - started),
-  });
-});
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  log.info("shutting down", { signal });
-  server.close();
-  stopScheduler();
-  await replicaLock?.release();
-  await kbWorker?.stop().catch(() => {});
-  await services.database.close().catch(() => {});
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// Loaded only here, so the primary stays small (it never loads the app).
+else await (await import("./serve")).runServer(config, started);

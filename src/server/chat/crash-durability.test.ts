@@ -87,7 +87,8 @@ describe("a server killed mid-reply", () => {
         // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
         AUTH_API_RATE_LIMIT_MAX: "100000",
         OPENAI_BASE_URL: `${fake.url}/v1`,
-        ...(ctx.kind === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}),
+        // One process (not a worker per core, decision 093): the test kills that process.
+        ...(ctx.kind === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, WEB_CONCURRENCY: "1" } : {}),
       };
       const first = await startServer(env);
       const { token, agentId } = await provision(base);

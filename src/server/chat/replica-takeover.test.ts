@@ -33,6 +33,8 @@ async function startReplica() {
       AUTH_API_RATE_LIMIT_MAX: "100000",
       OPENAI_BASE_URL: `${fake.url}/v1`,
       DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      // One process per replica (not a worker per core, decision 093): the test kills that process.
+      WEB_CONCURRENCY: "1",
     },
     /Switchboard is listening/,
   );

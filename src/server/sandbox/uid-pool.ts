@@ -7,9 +7,13 @@ const inUse = new Set<number>();
 const RELEASE_POLL_MS = 100;
 const RELEASE_GIVE_UP_MS = 60_000;
 
+/**
+ * A uid of the range that neither this process nor any other on the machine is running anything as:
+ * several server processes share a host (`npm start`'s workers, decision 093; replicas side by side).
+ */
 export function takeUid(base: number, count: number): number | null {
   for (let uid = base; uid < base + count; uid++) {
-    if (!inUse.has(uid)) {
+    if (!inUse.has(uid) && processesOf(uid) === 0) {
       inUse.add(uid);
       return uid;
     }

@@ -83,6 +83,7 @@ async function startServers() {
           LOG_LEVEL: "info",
           OPENAI_BASE_URL: `${fake.url}/v1`,
           DATABASE_URL: process.env.TEST_DATABASE_URL!,
+          WEB_CONCURRENCY: "1", // one process per replica (decision 093)
           SCHEDULER_CLOCK: `file:${clockFile}`,
           SCHEDULER_ORGS: f.a.id,
           SCHEDULED_TASKS_ORG_CONCURRENCY: "1000",

@@ -1,0 +1,97 @@
+// One server process: database (migrated) → app → listen → workers. main.ts runs it, once or per worker.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cluster from "node:cluster";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Config } from "./config";
+import { createApp } from "./app";
+import { createServices } from "./services";
+import { log, setLogLevel } from "./logger";
+import { recoverInterruptedReplies, sweepEndedReplyLines } from "./chat/recover";
+import { holdReplicaLock } from "./chat/replica-lock";
+import { INSTANCE_ID } from "./chat/stream-hub";
+import { blobStore, setFilesMayBeOnOtherServers } from "./storage/store";
+import { setOwnListenPort } from "./net/outbound-guard";
+import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
+import { clockFromEnv, setTaskClock } from "./scheduled-tasks/clock";
+import { createMailer } from "./email/mailer";
+import { startKbWorker } from "./kb/ingest/worker";
+import { expireAllLeases } from "./kb/ingest/jobs";
+import { WORKER_LISTENING } from "./workers";
+
+export async function runServer(config: Config, started: number) {
+  setLogLevel(config.logLevel);
+  const services = await createServices(config);
+  const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  const app = createApp({ config, auth: services.auth, clientDir });
+  // Replies left "streaming" by a process that died: with the embedded database no other process can
+  // own them; with PostgreSQL another replica may, so only those whose owner no longer holds its replica
+  // lock (checked every 2 s, decision 088) or went silent (no heartbeat for 30 s) are recovered.
+  const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
+  const replicaLock = config.databaseUrl ? await holdReplicaLock(config.databaseUrl, INSTANCE_ID) : null;
+  const self = replicaLock ? INSTANCE_ID : undefined;
+  await recoverInterruptedReplies({ staleAfterSeconds, self });
+  await sweepEndedReplyLines();
+  if (replicaLock)
+    setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds, self }).catch(() => {}), 2_000).unref();
+  setInterval(() => void sweepEndedReplyLines().catch(() => {}), 30_000).unref();
+  if (replicaLock && blobStore().kind === "local") {
+    setFilesMayBeOnOtherServers(true);
+    log.warn(
+      "Files are kept on this server's disk (DATA_DIR) while the database is shared: servers started on the same DATABASE_URL will not see each other's files. Set S3_BUCKET (see the README) to share them.",
+    );
+  }
+
+  // Scheduled tasks: every process claims due runs (decision 041). SCHEDULER_CLOCK is for tests only.
+  setTaskClock(clockFromEnv());
+  if (config.scheduler.enabled)
+    startScheduler({
+      orgConcurrency: config.scheduler.orgConcurrency,
+      // Tests only: servers started by a test run only its organisation's tasks (other test files share the
+      // database at the same time, on another clock).
+      orgIds: process.env.SCHEDULER_ORGS ? process.env.SCHEDULER_ORGS.split(",") : undefined,
+      mailer: createMailer(config.smtp),
+      publicUrl: config.publicUrl,
+    });
+
+  // Knowledge-base ingestion: every process claims files; a dead process's files are taken over (with
+  // the embedded database at once, as for replies above; with PostgreSQL when their lease runs out).
+  if (services.database.kind === "pglite") await expireAllLeases();
+  const kbWorker = config.kbIngestConcurrency > 0 ? startKbWorker({ concurrency: config.kbIngestConcurrency }) : null;
+
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+  // A worker of `npm start` (decision 093) listens on a socket of its own (SO_REUSEPORT): the kernel
+  // spreads connections over the workers, and one that dies takes no connection of the others with it.
+  // (node:cluster's default hands every connection over from the primary, and one handed to a worker
+  // in the instant it dies is never answered.)
+  const listen = cluster.isWorker ? { reusePort: true, exclusive: true } : {};
+  server.listen({ port: config.port, host: config.host, ...listen }, () => {
+    const info = server.address() as AddressInfo;
+    setOwnListenPort(info.port);
+    // An own socket is not the primary's: tell it this worker is serving (workers.ts).
+    if (cluster.isWorker) process.send?.(WORKER_LISTENING);
+    log.info("Switchboard is listening", {
+      url: config.publicUrl,
+      port: info.port,
+      pid: process.pid,
+      database: services.database.kind,
+      startupMs: Math.round(performance.now() - started),
+    });
+  });
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    log.info("shutting down", { signal });
+    server.close();
+    stopScheduler();
+    await replicaLock?.release();
+    await kbWorker?.stop().catch(() => {});
+    await services.database.close().catch(() => {});
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}

@@ -1,0 +1,62 @@
+// `npm start` on PostgreSQL runs one worker process per core (decision 093): this primary process only
+// forks them and starts another when one dies; they all listen on the port (SO_REUSEPORT). Each worker
+// is a whole server — its own replica lock, stream hub, scheduler and ingestion worker — exactly like a
+// replica on another host, so nothing else changes. The embedded database (PGlite) belongs to one process.
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+import type { Config } from "./config";
+import { log } from "./logger";
+
+export function workerCount(config: Pick<Config, "databaseUrl" | "webConcurrency">): number {
+  if (!config.databaseUrl) {
+    if ((config.webConcurrency ?? 1) > 1)
+      log.warn("WEB_CONCURRENCY is ignored with the embedded database: it runs in one process");
+    return 1;
+  }
+  return config.webConcurrency ?? availableParallelism();
+}
+
+/** The message a worker sends once it listens (its socket is its own, so the primary cannot see it). */
+export const WORKER_LISTENING = "switchboard:listening";
+
+/** A worker that dies is replaced after this long; one that dies before it listened stops the server. */
+const RESPAWN_DELAY_MS = 500;
+
+export function runPrimary(count: number) {
+  let stopping = false;
+  const ready = new WeakSet<Worker>();
+  cluster.on("message", (worker, message) => {
+    if (message === WORKER_LISTENING) ready.add(worker);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    const alive = Object.keys(cluster.workers ?? {}).length;
+    if (stopping) {
+      if (!alive) process.exit();
+      return;
+    }
+    if (!ready.has(worker)) {
+      // A start-up failure (configuration, database) would fail again: end like a single process would.
+      log.error("a worker stopped before it was listening; stopping the server", { pid: worker.process.pid, code });
+      stop("SIGTERM", 1);
+      return;
+    }
+    log.warn("worker died; starting another", { pid: worker.process.pid, code, signal });
+    setTimeout(() => !stopping && cluster.fork(), RESPAWN_DELAY_MS);
+  });
+
+  const stop = (signal: NodeJS.Signals, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = exitCode;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    if (!workers.length) process.exit(exitCode);
+    // Each worker shuts down gracefully (closes its server, releases its replica lock).
+    for (const w of workers) w.process.kill(signal);
+    setTimeout(() => process.exit(), 10_000).unref();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+
+  log.info("starting worker processes", { workers: count, pid: process.pid });
+  for (let i = 0; i < count; i++) cluster.fork();
+}
