@@ -9,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
-import { EXACT_MAX_CHUNKS, denseSearch, denseSql, setHnsw } from "../../src/server/kb/index/dense";
+import { EXACT_MAX_CHUNKS, denseSearch, denseSql, indexSettings } from "../../src/server/kb/index/dense";
 import { searchChunks } from "../../src/server/kb/index/search";
 import { chunkText } from "./chunker";
 import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, percentile } from "./setup";
@@ -93,8 +93,7 @@ console.log(
 );
 // The vector leg's plan as the product runs it at this size (same statement, same settings), after all searches.
 const plan = await database.db.transaction(async (tx) => {
-  await setHnsw(tx, 10);
-  if (N > EXACT_MAX_CHUNKS) await tx.execute(sql`set local enable_sort = off`);
+  if (N > EXACT_MAX_CHUNKS) await indexSettings(tx, 10);
   const embedding = fakeEmbedding(queries[0]!, DIMS);
   const explain = process.env.DATABASE_URL ? sql`explain (analyze, buffers)` : sql`explain analyze`;
   return tx.execute(

@@ -60,6 +60,18 @@ export async function setHnsw(tx: Queryable, limit: number) {
   await tx.execute(sql.raw(`set local hnsw.iterative_scan = relaxed_order`));
 }
 
+/**
+ * The settings the index statement runs under (SET LOCAL; benches explain the statement with them).
+ * Sorting the rows is what the planner would otherwise choose (see DenseStrategy); without a partial
+ * index for the dimension count it still sorts, exactly. A disabled sort adds 10^10 to the plan's
+ * cost, which would make PostgreSQL JIT-compile the statement (hundreds of milliseconds): no JIT.
+ */
+export async function indexSettings(tx: Queryable, limit: number) {
+  await setHnsw(tx, limit);
+  await tx.execute(sql`set local jit = off`);
+  await tx.execute(sql`set local enable_sort = off`);
+}
+
 /** Chunks the search may return: the knowledge bases' files (narrowed by the file filter) per their statistics. */
 async function collectionSize(tx: Queryable, opts: DenseQuery): Promise<number> {
   // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
@@ -80,10 +92,7 @@ export async function denseSearch(
   let result;
   if (exact) result = await tx.execute(denseSql(opts, true));
   else {
-    await setHnsw(tx, opts.limit);
-    // Sorting the rows is what the planner would otherwise choose (see DenseStrategy); without a
-    // partial index for this dimension count it still sorts, exactly.
-    await tx.execute(sql`set local enable_sort = off`);
+    await indexSettings(tx, opts.limit);
     result = await tx.execute(denseSql(opts));
     await tx.execute(sql`set local enable_sort = on`);
   }

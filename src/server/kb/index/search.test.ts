@@ -7,7 +7,7 @@ import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { fuse, hybridCandidates, searchChunks, type Candidate } from "./search";
 import { makeFile, makeKb, makeOrg } from "./test-fixture";
-import { denseSearch, denseSql, setHnsw } from "./dense";
+import { denseSearch, denseSql, indexSettings } from "./dense";
 import type { SearchOptions } from "./types";
 
 // PGlite's first start compiles its WebAssembly: over a minute on a loaded machine.
@@ -225,9 +225,8 @@ describe("filters and restriction", () => {
 describe("indexes", () => {
   const planOf = async (orgId: string, kbId: string, strategy: "exact" | "index") => {
     const plan = await db().transaction(async (tx) => {
-      await setHnsw(tx, 10);
       // What denseSearch does for a collection over EXACT_MAX_CHUNKS.
-      if (strategy === "index") await tx.execute(sql`set local enable_sort = off`);
+      if (strategy === "index") await indexSettings(tx, 10);
       const q = { orgId, kbIds: [kbId], embedding: fakeEmbedding("x", 1536), limit: 10, fileFilter: null };
       return tx.execute(sql`explain ${denseSql(q, strategy === "exact")}`);
     });

@@ -101,6 +101,9 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
   const filter = fileFilter(opts);
 
   return db().transaction(async (tx) => {
+    // Short statements whose estimates can pass jit_above_cost on large collections: compiling them
+    // would cost more than running them.
+    await tx.execute(sql`set local jit = off`);
     let fusedAll: Fused[];
     if (useText && useVector) {
       const candidates = await hybridCandidates(tx, {
