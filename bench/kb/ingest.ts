@@ -17,7 +17,7 @@ import { readPages } from "../../src/server/kb/ingest/pages";
 import { ContentWriter, contentPages } from "../../src/server/kb/ingest/content-file";
 import { chunkText } from "../../src/server/kb/ingest/chunk";
 import { insertChunks } from "../../src/server/kb/index/chunks";
-import { makePdf } from "../../src/server/files/test-documents";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
 
 const mode = process.argv[2] ?? "pdf";
@@ -80,21 +80,25 @@ async function ingest(file: string, name: string) {
 try {
   if (mode === "pdf") {
     const n = Number(process.argv[3] ?? 500);
-    // About 2,000 characters a page: two abstracts, cut into lines pdf-lib can draw.
-    const pageTexts = Array.from({ length: n }, (_, i) =>
-      `${abstracts[(2 * i) % abstracts.length]} ${abstracts[(2 * i + 1) % abstracts.length]}`
+    // Letter pages of about 3,000 characters (two SciFact abstracts, 10 pt, 95-character lines).
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i < n; i++) {
+      const text = `${abstracts[(2 * i) % abstracts.length]} ${abstracts[(2 * i + 1) % abstracts.length]}`
         .replace(/[^\x20-\x7e]/g, " ")
-        .slice(0, 2_000)
-        .replace(/(.{1,80})(\s|$)/g, "$1\n"),
-    );
+        .slice(0, 3_000)
+        .replace(/(.{1,95})(\s|$)/g, "$1\n");
+      doc.addPage([612, 792]).drawText(text, { x: 40, y: 750, size: 10, lineHeight: 12, font });
+    }
     const pdf = path.join(work, "book.pdf");
-    await writeFile(pdf, await makePdf(pageTexts));
+    await writeFile(pdf, await doc.save());
     const size = (await stat(pdf)).size;
     const t0 = performance.now();
     const r = await ingest(pdf, "book.pdf");
     const ms = performance.now() - t0 - r.embedMs;
+    const chars = (await stat(path.join(work, "content.txt"))).size;
     console.log(
-      `${dbLabel()}: ${r.pages}-page PDF (${(size / 1e6).toFixed(1)} MB) → ${r.chunks} chunks in ${(ms / 1000).toFixed(2)} s without embedding${noIndex ? " (not indexed)" : ""}: ${(r.pages / (ms / 1000)).toFixed(1)} pages/s`,
+      `${dbLabel()}: ${r.pages}-page PDF (${(size / 1e6).toFixed(1)} MB, ${Math.round(chars / r.pages)} characters a page) → ${r.chunks} chunks in ${(ms / 1000).toFixed(2)} s without embedding${noIndex ? " (not indexed)" : ""}: ${(r.pages / (ms / 1000)).toFixed(1)} pages/s`,
     );
   } else {
     const mb = Number(process.argv[3] ?? 250);
