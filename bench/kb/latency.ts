@@ -9,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
-import { denseSearch } from "../../src/server/kb/index/dense";
+import { EXACT_MAX_CHUNKS, denseSearch, denseSql, indexSettings } from "../../src/server/kb/index/dense";
 import { searchChunks } from "../../src/server/kb/index/search";
 import { chunkText } from "./chunker";
 import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, percentile } from "./setup";
@@ -79,11 +79,9 @@ for (const [i, query] of queries.entries()) {
   const approx = await database.db.transaction((tx) =>
     denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null }),
   );
-  const exact = await database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_indexscan = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    return denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null });
-  });
+  const exact = await database.db.transaction((tx) =>
+    denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null }, "exact"),
+  );
   const truth = new Set(exact.map((h) => h.chunkId));
   recall += approx.filter((h) => truth.has(h.chunkId)).length / Math.max(1, truth.size);
 }
@@ -93,16 +91,23 @@ console.log(
 console.log(
   `  legs alone: text p50 ${percentile(legTimes.text, 50).toFixed(1)} / p95 ${percentile(legTimes.text, 95).toFixed(1)} ms; vector p50 ${percentile(legTimes.vector, 50).toFixed(1)} / p95 ${percentile(legTimes.vector, 95).toFixed(1)} ms`,
 );
+// The vector leg's plan as the product runs it at this size (same statement, same settings), after all searches.
 const plan = await database.db.transaction(async (tx) => {
-  await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-  return tx.execute(sql`explain select id from kb_chunk c where c.organization_id = ${orgId}
-    and c.knowledge_base_id = ${kbId}::uuid and c.dims = ${sql.raw(String(DIMS))}
-    order by c.embedding::vector(${sql.raw(String(DIMS))}) <=> ${`[${fakeEmbedding(queries[0]!, DIMS).join(",")}]`}::vector(${sql.raw(String(DIMS))})
-    limit 100`);
+  if (N > EXACT_MAX_CHUNKS) await indexSettings(tx, 10);
+  const embedding = fakeEmbedding(queries[0]!, DIMS);
+  const explain = process.env.DATABASE_URL ? sql`explain (analyze, buffers)` : sql`explain analyze`;
+  return tx.execute(
+    sql`${explain} ${denseSql({ orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null }, N <= EXACT_MAX_CHUNKS)}`,
+  );
 });
-const planText = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join(" ");
+const planText = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]);
 console.log(
-  `  vector leg plan: ${/hnsw/i.test(planText) ? "HNSW index scan" : /Seq Scan/.test(planText) ? "sequential scan" : planText.slice(0, 200)}`,
+  `  vector leg plan: ${planText.some((l) => /hnsw/i.test(l)) ? "HNSW index scan" : planText.some((l) => /Seq Scan/.test(l)) ? "sequential scan" : "other"}`,
 );
+if (process.env.BENCH_PLAN) console.log(planText.join("\n"));
+if (process.env.BENCH_KEEP) {
+  console.log(`kept: org ${orgId}, knowledge base ${kbId}`);
+  process.exit(0);
+}
 await dropBenchOrg(database, orgId);
 await database.close();

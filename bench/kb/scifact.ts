@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
-import { FUSION, fuse, searchChunks } from "../../src/server/kb/index/search";
+import { FUSION, fuse, hybridCandidates, searchChunks } from "../../src/server/kb/index/search";
 import { sql } from "drizzle-orm";
 import { chunkText } from "./chunker";
 import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
@@ -87,20 +87,28 @@ const recall100 = (ranked: string[], rel: Set<string>) =>
 const docsOf = (chunkIds: number[], fileOfChunk: Map<number, string>) => {
   const docs: string[] = [];
   for (const id of chunkIds) {
-    const d = docOfFile.get(fileOfChunk.get(id)!)!;
-    if (!docs.includes(d)) docs.push(d);
+    const d = docOfFile.get(fileOfChunk.get(id) ?? "");
+    if (d && !docs.includes(d)) docs.push(d);
   }
   return docs;
 };
-const weights = (process.env.BENCH_VECTOR_WEIGHTS ?? "0.05,0.1,0.2,0.3,0.5,1").split(",").map(Number);
+const weights = (process.env.BENCH_VECTOR_WEIGHTS ?? "0.1,0.2,0.3,0.5,0.7").split(",").map(Number);
 const totals = new Map<string, { n: number; r: number }>();
-const add = (label: string, ranked: string[], rel: Set<string>) => {
+const add = (label: string, chunkIds: number[], fileOfChunk: Map<number, string>, rel: Set<string>) => {
+  const ranked = docsOf(chunkIds, fileOfChunk);
   const t = totals.get(label) ?? { n: 0, r: 0 };
   t.n += ndcg10(ranked, rel);
   t.r += recall100(ranked, rel);
   totals.set(label, t);
 };
+/** Reciprocal rank fusion (k 60) of the two lists, weighted: what hybrid mode did before decision 095. */
+const rrf = (lists: { ids: number[]; weight: number }[]) => {
+  const score = new Map<number, number>();
+  for (const { ids, weight } of lists) ids.forEach((id, i) => score.set(id, (score.get(id) ?? 0) + weight / (61 + i)));
+  return [...score.keys()].sort((a, b) => score.get(b)! - score.get(a)! || a - b);
+};
 const times = { text: 0, vector: 0, hybrid: 0 };
+const ids = (hits: { chunkId: string }[]) => hits.map((h) => Number(h.chunkId));
 for (const q of queries) {
   const rel = qrels.get(q._id)!;
   const embedding = fakeEmbedding(q.text, DIMS);
@@ -114,47 +122,32 @@ for (const q of queries) {
   t = performance.now();
   const hybrid = await searchChunks(orgId, { ...base, queryEmbedding: embedding, mode: "hybrid" });
   times.hybrid += performance.now() - t;
-  const fileOfChunk = new Map([...text, ...vector].map((h) => [Number(h.chunkId), h.fileId]));
-  add(
-    "text",
-    docsOf(
-      text.map((h) => Number(h.chunkId)),
-      fileOfChunk,
-    ),
-    rel,
+  const fileOfChunk = new Map([...text, ...vector, ...hybrid].map((h) => [Number(h.chunkId), h.fileId]));
+  add("text", ids(text), fileOfChunk, rel);
+  add("vector", ids(vector), fileOfChunk, rel);
+  add(`hybrid (as shipped, vectorWeight ${FUSION.vectorWeight})`, ids(hybrid), fileOfChunk, rel);
+  // The same candidates (both legs' 300 best, each scored by both legs) fused with other weights.
+  const candidates = await database.db.transaction((tx) =>
+    hybridCandidates(tx, { orgId, kbIds: [kbId], query: q.text, embedding, limit: 300, filter: null }),
   );
-  add(
-    "vector",
-    docsOf(
-      vector.map((h) => Number(h.chunkId)),
-      fileOfChunk,
-    ),
-    rel,
-  );
-  add(
-    `hybrid (vectorWeight ${FUSION.vectorWeight}, as shipped)`,
-    docsOf(
-      hybrid.map((h) => Number(h.chunkId)),
-      fileOfChunk,
-    ),
-    rel,
-  );
-  // The same fusion with other weights, over the same two candidate lists (what hybrid mode fuses).
-  const textList = text.map((h) => ({ chunkId: Number(h.chunkId), score: h.similarityScore }));
-  const vectorList = vector.map((h) => ({ chunkId: Number(h.chunkId), similarity: h.similarityScore }));
-  const shipped = FUSION.vectorWeight;
-  for (const w of weights) {
-    FUSION.vectorWeight = w;
+  for (const w of weights)
     add(
       `  fuse(vectorWeight ${w})`,
-      docsOf(
-        fuse(textList, vectorList).map((f) => f.chunkId),
-        fileOfChunk,
-      ),
+      fuse(candidates, w).map((f) => f.chunkId),
+      fileOfChunk,
       rel,
     );
-  }
-  FUSION.vectorWeight = shipped;
+  // Before decision 095: weighted reciprocal rank fusion of the two lists.
+  for (const w of [0.5, 1])
+    add(
+      `  RRF (k 60, vector weight ${w})`,
+      rrf([
+        { ids: ids(text), weight: 1 },
+        { ids: ids(vector), weight: w },
+      ]),
+      fileOfChunk,
+      rel,
+    );
 }
 for (const [label, t] of totals)
   console.log(

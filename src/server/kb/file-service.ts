@@ -15,6 +15,7 @@ import { getKnowledgeBaseRow } from "./kb-queries";
 import { getKbFileRow, toKbFile } from "./file-queries";
 import { drainBlobDeletionsSoon, queueBlobDeletions } from "./blob-deletions";
 import { deleteFileChunks } from "./chunk-index";
+import { pageImageKeys } from "./read/page-images";
 import { wakeIngestion } from "./ingest/wake";
 
 const kbNotFound = () => new AppError("not_found", KB_TEXTS.notFound);
@@ -93,10 +94,10 @@ export async function deleteFile({ orgId, kbId, fileId }: { orgId: string; kbId:
     const rows = await tx
       .delete(kbFile)
       .where(and(eq(kbFile.organizationId, orgId), eq(kbFile.id, fileId), eq(kbFile.knowledgeBaseId, kbId)))
-      .returning({ fileKey: kbFile.fileKey, contentKey: kbFile.contentKey });
+      .returning();
     if (!rows.length) return false;
     await deleteFileChunks(tx, orgId, fileId);
-    await queueBlobDeletions(tx, orgId, [rows[0]!.fileKey, rows[0]!.contentKey]);
+    await queueBlobDeletions(tx, orgId, [rows[0]!.fileKey, rows[0]!.contentKey, ...pageImageKeys(rows[0]!)]);
     await tx.delete(file).where(and(eq(file.organizationId, orgId), eq(file.id, fileId)));
     await tx
       .update(knowledgeBase)

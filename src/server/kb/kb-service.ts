@@ -13,6 +13,7 @@ import { countFiles, getKnowledgeBase, getKnowledgeBaseRow } from "./kb-queries"
 import { findChatModel, findEmbeddingOption } from "./models";
 import { queueBlobDeletions, drainBlobDeletionsSoon } from "./blob-deletions";
 import { deleteKbChunks } from "./chunk-index";
+import { pageImageKeys } from "./read/page-images";
 
 const notFound = () => new AppError("not_found", KB_TEXTS.notFound);
 
@@ -118,13 +119,20 @@ export async function deleteKnowledgeBase({ orgId, id }: { orgId: string; id: st
   if (!(await getKnowledgeBaseRow({ orgId, id }))) throw notFound();
   const deleted = await db().transaction(async (tx) => {
     const files = await tx
-      .select({ id: kbFile.id, fileKey: kbFile.fileKey, contentKey: kbFile.contentKey })
+      .select({
+        id: kbFile.id,
+        organizationId: kbFile.organizationId,
+        fileName: kbFile.fileName,
+        pageCount: kbFile.pageCount,
+        fileKey: kbFile.fileKey,
+        contentKey: kbFile.contentKey,
+      })
       .from(kbFile)
       .where(and(eq(kbFile.organizationId, orgId), eq(kbFile.knowledgeBaseId, id)));
     await queueBlobDeletions(
       tx,
       orgId,
-      files.flatMap((f) => [f.fileKey, f.contentKey]),
+      files.flatMap((f) => [f.fileKey, f.contentKey, ...pageImageKeys(f)]),
     );
     await deleteKbChunks(tx, orgId, id);
     for (const f of files) await tx.delete(file).where(and(eq(file.organizationId, orgId), eq(file.id, f.id)));

@@ -1,10 +1,11 @@
 // get_kb_file_pages: the text of chosen pages of a knowledge-base file (TOOL-34, TOOL-35), from the
 // text ingestion extracted page by page. Only files of the knowledge bases in the agent's
 // accessibleKnowledgeBaseIds (search_knowledge_base's config) in the caller's organisation.
-// Page images are not rendered yet (decision 045): images is always empty.
+// PDF pages come with their images (decision 096), rendered on first request and kept in the blob store.
 import { accessibleKbIds, findAccessibleFile } from "../../server/kb/tool-access";
 import { MAX_PAGES_TEXT_CHARS, readPages } from "../../server/kb/read/file-pages";
 import { fitSections } from "../../server/kb/read/fit-text";
+import { pageImages } from "../../server/kb/read/page-images";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { getKbFilePages } from "./definition";
 
@@ -40,11 +41,12 @@ export const execute: ToolExecutor<typeof getKbFilePages> = async (input, ctx) =
     pages.map((p) => ({ heading: `[Page ${p}]`, content: texts.get(p)! })),
     MAX_PAGES_TEXT_CHARS,
   );
+  const images = await pageImages(file, pages, ctx.abortSignal);
   return {
     status: "success",
     file: { fileName: file.fileName, knowledgeBaseName },
     pages,
     text,
-    images: [],
+    images,
   };
 };

@@ -12,6 +12,13 @@ export interface Bm25Hit {
   score: number;
 }
 
+export interface Bm25Result {
+  /** The `limit` best chunks, best first. */
+  hits: Bm25Hit[];
+  /** BM25 of the `alsoScore` chunks that are not among the hits (absent: none of the query's terms, 0). */
+  others: Map<number, number>;
+}
+
 /**
  * The `limit` best chunks of the knowledge bases for the query, BM25 over the union of those
  * knowledge bases' statistics. `fileFilter` (on kb_chunk alias c) restricts which chunks may be
@@ -19,13 +26,22 @@ export interface Bm25Hit {
  */
 export async function bm25Search(
   q: Queryable,
-  opts: { orgId: string; kbIds: readonly string[]; query: string; limit: number; fileFilter: SQL | null },
-): Promise<Bm25Hit[]> {
+  opts: {
+    orgId: string;
+    kbIds: readonly string[];
+    query: string;
+    limit: number;
+    fileFilter: SQL | null;
+    /** Chunks (another leg's candidates) whose BM25 is wanted too, with the same statistics. */
+    alsoScore?: readonly number[];
+  },
+): Promise<Bm25Result> {
   // Constants inlined: as parameters PostgreSQL would type them from their first use (integer).
   const k1 = sql.raw(String(BM25.k1));
   const k1p1 = sql.raw(String(BM25.k1 + 1));
   const b = sql.raw(String(BM25.b));
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
+  const also = opts.alsoScore ?? [];
   const filtered = opts.fileFilter
     ? sql`join kb_chunk c on c.organization_id = ${opts.orgId} and c.id = s.chunk_id and ${opts.fileFilter}`
     : sql``;
@@ -53,11 +69,18 @@ export async function bm25Search(
       from p join df using (term) join qt using (term) cross join st
       group by p.chunk_id
     )
-    select s.chunk_id, s.score from s ${filtered}
+    ${also.length > 0 ? sql`select * from (` : sql``}
+    select s.chunk_id, s.score, true as top from s ${filtered}
     order by s.score desc, s.chunk_id
-    limit ${opts.limit}`);
-  return rows<{ chunk_id: string | number; score: number | string }>(result).map((r) => ({
-    chunkId: Number(r.chunk_id),
-    score: Number(r.score),
-  }));
+    limit ${opts.limit}
+    ${also.length > 0 ? sql`) t union all select s.chunk_id, s.score, false from s where s.chunk_id = any(${textArray(also.map(String))}::bigint[])` : sql``}`);
+  const out: Bm25Result = { hits: [], others: new Map() };
+  const all = rows<{ chunk_id: string | number; score: number | string; top: boolean }>(result);
+  for (const r of all.filter((r) => r.top)) out.hits.push({ chunkId: Number(r.chunk_id), score: Number(r.score) });
+  // The top rows keep their statement's order only inside the subquery: order them again.
+  out.hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+  const inTop = new Set(out.hits.map((h) => h.chunkId));
+  for (const r of all)
+    if (!r.top && !inTop.has(Number(r.chunk_id))) out.others.set(Number(r.chunk_id), Number(r.score));
+  return out;
 }

@@ -5,9 +5,9 @@ import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
 import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
-import { searchChunks } from "./search";
+import { fuse, hybridCandidates, searchChunks, type Candidate } from "./search";
 import { makeFile, makeKb, makeOrg } from "./test-fixture";
-import { vectorCast, vectorParam } from "./sql-parts";
+import { denseSearch, denseSql, indexSettings } from "./dense";
 import type { SearchOptions } from "./types";
 
 // PGlite's first start compiles its WebAssembly: over a minute on a loaded machine.
@@ -127,6 +127,67 @@ describe("modes", () => {
   });
 });
 
+describe("hybrid fusion (decision 095)", () => {
+  const cand = (chunkId: number, bm25: number, cosine: number, textRank: number | null, vectorRank: number | null) =>
+    ({ chunkId, bm25, cosine, textRank, vectorRank }) satisfies Candidate;
+
+  it("a leg that cannot tell the candidates apart leaves the other leg's order as it is", () => {
+    const flatVector = [cand(1, 2, 0.3, 2, 0), cand(2, 9, 0.3, 0, 1), cand(3, 5, 0.3, 1, 2)];
+    expect(fuse(flatVector).map((f) => f.chunkId)).toEqual([2, 3, 1]);
+    // A query of stop words only: no BM25 anywhere, the vector leg ranks.
+    const noTerms = [cand(1, 0, 0.2, null, 2), cand(2, 0, 0.9, null, 0), cand(3, 0, 0.5, null, 1)];
+    expect(fuse(noTerms).map((f) => f.chunkId)).toEqual([2, 3, 1]);
+  });
+
+  it("both legs count: the chunk good on both beats the chunk best on one", () => {
+    const c = [cand(1, 10, 0.1, 0, 2), cand(2, 1, 0.9, 2, 0), cand(3, 8, 0.8, 1, 1)];
+    expect(fuse(c).map((f) => f.chunkId)[0]).toBe(3);
+    expect(fuse(c, 0).map((f) => f.chunkId)).toEqual([1, 3, 2]);
+    expect(fuse(c, 1).map((f) => f.chunkId)).toEqual([2, 3, 1]);
+  });
+
+  it("a candidate only one leg retrieved is scored by the other leg too, not given zero", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    const texts = [
+      "invoice invoice invoice payment",
+      "holiday schedule for the summer",
+      "invoice for the summer holiday",
+    ];
+    await makeFile(orgId, kb, texts);
+    const embedding = fakeEmbedding("summer holiday schedule", 1536);
+    // One candidate per leg: BM25's best is the first chunk, the vector leg's best the second.
+    const candidates = await db().transaction((tx) =>
+      hybridCandidates(tx, { orgId, kbIds: [kb], query: "invoice", embedding, limit: 1, filter: null }),
+    );
+    const cosine = (t: string) => fakeEmbedding(t, 1536).reduce((sum, x, i) => sum + x * embedding[i]!, 0);
+    const byText = candidates.find((c) => c.textRank === 0)!;
+    const byVector = candidates.find((c) => c.vectorRank === 0)!;
+    expect(byText.vectorRank).toBeNull();
+    expect(byText.cosine).toBeCloseTo(cosine(texts[0]!), 4);
+    expect(byVector.textRank).toBeNull();
+    expect(byVector.bm25).toBe(0); // "holiday schedule for the summer" has no "invoice"
+    // With the vector leg's best as the chunk holding both, its BM25 is its real one.
+    const both = await db().transaction((tx) =>
+      hybridCandidates(tx, {
+        orgId,
+        kbIds: [kb],
+        query: "invoice",
+        embedding: fakeEmbedding(texts[2]!, 1536),
+        limit: 1,
+        filter: null,
+      }),
+    );
+    const third = both.find((c) => c.vectorRank === 0)!;
+    const full = await search(orgId, { knowledgeBaseIds: [kb], query: "invoice" });
+    expect(third.textRank).toBeNull();
+    const best = full[0]!;
+    const ratio = full.find((h) => h.content === texts[2])!.similarityScore;
+    expect(third.bm25 / both.find((c) => c.textRank === 0)!.bm25).toBeCloseTo(ratio, 6);
+    expect(best.content).toBe(texts[0]);
+  });
+});
+
 describe("filters and restriction", () => {
   it("includeFileIds and excludeFileIds restrict the files searched", async () => {
     const orgId = await makeOrg();
@@ -162,17 +223,40 @@ describe("filters and restriction", () => {
 });
 
 describe("indexes", () => {
-  it("the vector query can use the partial HNSW index of its dimension count", async () => {
-    const orgId = await makeOrg();
-    const cast = vectorCast(1536);
+  const planOf = async (orgId: string, kbId: string, strategy: "exact" | "index") => {
     const plan = await db().transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
-      const q = vectorParam(fakeEmbedding("x", 1536), cast);
-      return tx.execute(sql`explain select id from kb_chunk c where c.organization_id = ${orgId} and c.dims = 1536
-        order by c.embedding::${cast} <=> ${q} limit 10`);
+      // What denseSearch does for a collection over EXACT_MAX_CHUNKS.
+      if (strategy === "index") await indexSettings(tx, 10);
+      const q = { orgId, kbIds: [kbId], embedding: fakeEmbedding("x", 1536), limit: 10, fileFilter: null };
+      return tx.execute(sql`explain ${denseSql(q, strategy === "exact")}`);
     });
-    expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain("kb_chunk_hnsw_1536_idx");
+    return JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
+  };
+
+  it("a large collection's vector search never scans the table; a small one reads its rows exactly", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, ["one chunk"]);
+    // Even on a table this small, where the planner alone would sort a scan: the partial HNSW index of the
+    // dimension count, or (when statistics say the collection is a sliver of the table, which pgvector's
+    // iterative-scan costing prices above a sort) the (organisation, knowledge base) index.
+    const index = await planOf(orgId, kb, "index");
+    expect(index).not.toContain("Seq Scan");
+    expect(index).toMatch(/kb_chunk_hnsw_1536_idx|kb_chunk_kb_idx/);
+    expect(await planOf(orgId, kb, "exact")).not.toContain("hnsw");
+  });
+
+  it("exact and index searches agree on a small collection", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, ["red apples", "green pears", "blue berries", "yellow bananas"]);
+    const q = { orgId, kbIds: [kb], embedding: fakeEmbedding("green pears", 1536), limit: 4, fileFilter: null };
+    const exact = await db().transaction((tx) => denseSearch(tx, q, "exact"));
+    const index = await db().transaction((tx) => denseSearch(tx, q, "index"));
+    // The graph's order among the unrelated chunks may differ; the best and the set may not.
+    expect(index[0]!.chunkId).toBe(exact[0]!.chunkId);
+    expect(new Set(index.map((h) => h.chunkId))).toEqual(new Set(exact.map((h) => h.chunkId)));
+    expect(exact[0]!.similarity).toBeCloseTo(1, 4);
+    expect(await db().transaction((tx) => denseSearch(tx, q))).toEqual(exact);
   });
 });

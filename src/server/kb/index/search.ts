@@ -1,17 +1,21 @@
-// Knowledge-base search: BM25 and vector candidates fused by weighted reciprocal rank (decision 048),
+// Knowledge-base search: BM25 and vector candidates fused by a convex combination of normalised scores
+// (decisions 048, 095),
 // restricted to the organisation and the given knowledge bases.
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../../db/client";
 import { bm25Search } from "./bm25";
-import { denseSearch } from "./dense";
-import { rows, textArray } from "./sql-parts";
+import { cosineOf, denseSearch } from "./dense";
+import { rows, textArray, type Queryable } from "./sql-parts";
 import type { SearchHit, SearchOptions } from "./types";
 
 /**
- * Reciprocal rank fusion, weighted: with a weak dense leg (the deterministic stand-in embeddings of
- * the tests and bench) equal weights pull hybrid below BM25; measured in bench/kb-scifact.ts.
+ * Hybrid fusion (decision 095): a convex combination of both legs' scores over the union of their
+ * candidates, every candidate scored by both legs (a chunk one leg did not retrieve still gets that
+ * leg's real score, not a zero), each score normalised by its theoretical minimum and the query's best:
+ * BM25 / best BM25, (cosine + 1) / (best cosine + 1). vectorWeight is the convex weight α of the
+ * vector leg; 0.5 weighs the legs equally. Measured in bench/kb/scifact.ts.
  */
-export const FUSION = { k: 60, textWeight: 1, vectorWeight: 0.5 };
+export const FUSION = { vectorWeight: 0.5 };
 /** Candidates each leg hands to the fusion (at least topK). */
 export const CANDIDATES = 100;
 
@@ -31,7 +35,60 @@ interface Fused {
   chunkId: number;
   searchType: "vector" | "text";
   similarityScore: number;
-  fused: number;
+}
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+/** A hybrid candidate: both legs' scores, and its rank in each leg's list (null when that leg did not retrieve it). */
+export interface Candidate {
+  chunkId: number;
+  /** 0 when the chunk holds none of the query's terms. */
+  bm25: number;
+  cosine: number;
+  textRank: number | null;
+  vectorRank: number | null;
+}
+
+/**
+ * Both legs' candidates, each scored by both legs: the dense leg's best chunks, the BM25 leg's best with
+ * the BM25 of the dense candidates from the same statement, then the cosine of the BM25-only ones.
+ */
+export async function hybridCandidates(
+  tx: Queryable,
+  opts: { orgId: string; kbIds: string[]; query: string; embedding: number[]; limit: number; filter: SQL | null },
+): Promise<Candidate[]> {
+  const { orgId, kbIds, query, embedding, limit, filter } = opts;
+  const dense = await denseSearch(tx, { orgId, kbIds, embedding, limit, fileFilter: filter });
+  const text = await bm25Search(tx, {
+    orgId,
+    kbIds,
+    query,
+    limit,
+    fileFilter: filter,
+    alsoScore: dense.map((d) => d.chunkId),
+  });
+  const out = new Map<number, Candidate>();
+  dense.forEach((d, i) =>
+    out.set(d.chunkId, {
+      chunkId: d.chunkId,
+      bm25: text.others.get(d.chunkId) ?? 0,
+      cosine: d.similarity,
+      textRank: null,
+      vectorRank: i,
+    }),
+  );
+  const textOnly: number[] = [];
+  text.hits.forEach((t, i) => {
+    const seen = out.get(t.chunkId);
+    if (seen) Object.assign(seen, { bm25: t.score, textRank: i });
+    else {
+      out.set(t.chunkId, { chunkId: t.chunkId, bm25: t.score, cosine: -1, textRank: i, vectorRank: null });
+      textOnly.push(t.chunkId);
+    }
+  });
+  const cosines = await cosineOf(tx, { orgId, chunkIds: textOnly, embedding });
+  for (const id of textOnly) out.get(id)!.cosine = cosines.get(id) ?? -1;
+  return [...out.values()];
 }
 
 export async function searchChunks(orgId: string, opts: SearchOptions): Promise<SearchHit[]> {
@@ -44,11 +101,37 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
   const filter = fileFilter(opts);
 
   return db().transaction(async (tx) => {
-    const text = useText ? await bm25Search(tx, { orgId, kbIds, query, limit, fileFilter: filter }) : [];
-    const dense = useVector
-      ? await denseSearch(tx, { orgId, kbIds, embedding: opts.queryEmbedding!, limit, fileFilter: filter })
-      : [];
-    const fused = fuse(text, dense).slice(0, opts.topK);
+    // Short statements whose estimates can pass jit_above_cost on large collections: compiling them
+    // would cost more than running them.
+    await tx.execute(sql`set local jit = off`);
+    let fusedAll: Fused[];
+    if (useText && useVector) {
+      const candidates = await hybridCandidates(tx, {
+        orgId,
+        kbIds,
+        query,
+        embedding: opts.queryEmbedding!,
+        limit,
+        filter,
+      });
+      fusedAll = fuse(candidates);
+    } else if (useText) {
+      const { hits } = await bm25Search(tx, { orgId, kbIds, query, limit, fileFilter: filter });
+      const best = hits[0]?.score ?? 0;
+      fusedAll = hits.map((h) => ({
+        chunkId: h.chunkId,
+        searchType: "text",
+        similarityScore: best > 0 ? h.score / best : 0,
+      }));
+    } else if (useVector) {
+      const hits = await denseSearch(tx, { orgId, kbIds, embedding: opts.queryEmbedding!, limit, fileFilter: filter });
+      fusedAll = hits.map((h) => ({
+        chunkId: h.chunkId,
+        searchType: "vector",
+        similarityScore: clamp01(h.similarity),
+      }));
+    } else fusedAll = [];
+    const fused = fusedAll.slice(0, opts.topK);
     if (fused.length === 0) return [];
     const ids = fused.map((f) => String(f.chunkId));
     const found = rows<{
@@ -84,36 +167,24 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
 }
 
 /**
- * Weighted RRF over the two ranked lists. A chunk's searchType is the leg that ranked it better and
- * its similarityScore that leg's: cosine similarity, or BM25 divided by the query's best BM25.
+ * The candidates in fused order (FUSION, decision 095). A chunk's searchType is the leg that ranked it
+ * better and its similarityScore that leg's: cosine similarity, or BM25 divided by the query's best BM25.
  */
-export function fuse(
-  text: readonly { chunkId: number; score: number }[],
-  dense: readonly { chunkId: number; similarity: number }[],
-): Fused[] {
-  const { k, textWeight, vectorWeight } = FUSION;
-  const best = text[0]?.score ?? 0;
-  const out = new Map<number, Fused & { legRank: number }>();
-  text.forEach((t, i) => {
-    out.set(t.chunkId, {
-      chunkId: t.chunkId,
-      searchType: "text",
-      similarityScore: best > 0 ? t.score / best : 0,
-      fused: textWeight / (k + i + 1),
-      legRank: i,
-    });
-  });
-  dense.forEach((d, i) => {
-    const sim = Math.min(1, Math.max(0, d.similarity));
-    const seen = out.get(d.chunkId);
-    const part = vectorWeight / (k + i + 1);
-    if (!seen) {
-      out.set(d.chunkId, { chunkId: d.chunkId, searchType: "vector", similarityScore: sim, fused: part, legRank: i });
-      return;
-    }
-    seen.fused += part;
-    if (i < seen.legRank) Object.assign(seen, { searchType: "vector", similarityScore: sim, legRank: i });
-  });
-  // A single leg keeps its own order (text-only or vector-only searches are not reordered).
-  return [...out.values()].sort((a, b) => b.fused - a.fused || a.chunkId - b.chunkId).map(({ legRank: _, ...f }) => f);
+export function fuse(candidates: readonly Candidate[], vectorWeight = FUSION.vectorWeight): Fused[] {
+  const bestBm25 = Math.max(0, ...candidates.map((c) => c.bm25));
+  const bestCosine = Math.max(-1, ...candidates.map((c) => c.cosine));
+  const text = (c: Candidate) => (bestBm25 > 0 ? c.bm25 / bestBm25 : 0);
+  const vector = (c: Candidate) => (bestCosine > -1 ? (c.cosine + 1) / (bestCosine + 1) : 0);
+  return candidates
+    .map((c) => {
+      const byText = c.vectorRank === null || (c.textRank !== null && c.textRank <= c.vectorRank);
+      return {
+        chunkId: c.chunkId,
+        searchType: byText ? ("text" as const) : ("vector" as const),
+        similarityScore: byText ? text(c) : clamp01(c.cosine),
+        fused: (1 - vectorWeight) * text(c) + vectorWeight * vector(c),
+      };
+    })
+    .sort((a, b) => b.fused - a.fused || a.chunkId - b.chunkId)
+    .map(({ fused: _, ...f }) => f);
 }
