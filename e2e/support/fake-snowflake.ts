@@ -4,10 +4,16 @@
 // returned, queryId, … }, success: true } with the rowset inline (every value a string or null, as
 // Snowflake's JSON result format sends it); failures { data, code, message, success: false } with
 // Snowflake's codes (390100 wrong credentials, 390144 bad token). Request bodies may be gzipped.
+// A large result (an answer with `chunks`) arrives as Snowflake sends it: the first rows inline, the rest
+// listed in `data.chunks` ({ url, rowCount, uncompressedSize, compressedSize }) with the query result
+// master key `qrmk`; the driver downloads each chunk with GET from its URL (cloud storage in the real
+// service, here GET /result-chunks/<queryId>/<n> on this server) sending the key as S3's SSE-C headers,
+// and the body is the chunk's rows as JSON arrays separated by commas, without the outer brackets,
+// gzipped. A download without the right key is refused as S3 refuses it (403, an XML error).
 // Only erasable TypeScript, like fake-google.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 
 export interface FakeColumn {
   name: string;
@@ -17,8 +23,16 @@ export interface FakeColumn {
   precision?: number;
 }
 
+type FakeRow = Array<string | null>;
+
 export type FakeAnswer =
-  | { columns: FakeColumn[]; rows: Array<Array<string | null>> }
+  | {
+      columns: FakeColumn[];
+      /** The rows sent inline (the first rowset). */
+      rows: FakeRow[];
+      /** Further rows the driver downloads, one chunk each. */
+      chunks?: FakeRow[][];
+    }
   | { error: { code: string; message: string; sqlState?: string } };
 
 export interface FakeLogin {
@@ -34,8 +48,22 @@ export interface FakeQuery {
   session: string | undefined;
 }
 
+export interface FakeChunkDownload {
+  queryId: string;
+  /** The chunk's index in `data.chunks`. */
+  index: number;
+  /** Whether the SSE-C headers carried the query's key. */
+  keyed: boolean;
+}
+
 export interface FakeSnowflake {
   url: string;
+  /** Chunk downloads, refused ones included, in the order they arrived. */
+  chunkDownloads: FakeChunkDownload[];
+  /** Send the driver a key other than the one the chunks are stored under (every download is refused). */
+  wrongChunkKey: boolean;
+  /** The queryId of each successful statement, in order. */
+  resultIds: string[];
   /** LOGIN_NAME → its password (AUTHENTICATOR SNOWFLAKE) or programmatic access token. */
   users: Map<string, { password?: string; token?: string }>;
   logins: FakeLogin[];
@@ -71,7 +99,13 @@ async function readJson(req: IncomingMessage): Promise<Record<string, any>> {
 
 export async function startFakeSnowflake(opts: { port?: number } = {}): Promise<FakeSnowflake> {
   const sessions = new Map<string, string>(); // session token → session id
+  // queryId → its master key and its chunks' bodies (rows joined by commas, as Snowflake stores them).
+  const results = new Map<string, { qrmk: string; bodies: string[] }>();
+  let base = "";
   const fake: Omit<FakeSnowflake, "url" | "close"> = {
+    chunkDownloads: [],
+    resultIds: [],
+    wrongChunkKey: false,
     users: new Map(),
     logins: [],
     queries: [],
@@ -136,6 +170,28 @@ export async function startFakeSnowflake(opts: { port?: number } = {}): Promise<
       });
     }
 
+    // Cloud storage, not Snowflake: no session token, the query's key instead.
+    const chunk = /^\/result-chunks\/([^/]+)\/(\d+)$/.exec(url.pathname);
+    if (chunk && req.method === "GET") {
+      const stored = results.get(chunk[1]!);
+      const index = Number(chunk[2]);
+      const keyed =
+        !!stored &&
+        req.headers["x-amz-server-side-encryption-customer-algorithm"] === "AES256" &&
+        req.headers["x-amz-server-side-encryption-customer-key"] === stored.qrmk;
+      fake.chunkDownloads.push({ queryId: chunk[1]!, index, keyed });
+      const body = stored?.bodies[index];
+      if (!keyed || body === undefined)
+        return res
+          .writeHead(403, { "content-type": "application/xml" })
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
+          );
+      return res
+        .writeHead(200, { "content-type": "binary/octet-stream", "content-encoding": "gzip" })
+        .end(gzipSync(body));
+    }
+
     const session = token ? sessions.get(token) : undefined;
     if (url.pathname === "/session" && url.searchParams.get("delete") === "true") {
       if (session) fake.openSessions.delete(session);
@@ -163,6 +219,12 @@ export async function startFakeSnowflake(opts: { port?: number } = {}): Promise<
         pos: -1,
         type: "COMPILATION",
       });
+    const chunks = answer.chunks ?? [];
+    const qrmk = randomUUID().replace(/-/g, "");
+    const bodies = chunks.map((rows) => rows.map((r) => JSON.stringify(r)).join(","));
+    if (chunks.length) results.set(queryId, { qrmk, bodies });
+    fake.resultIds.push(queryId);
+    const total = answer.rows.length + chunks.reduce((n, c) => n + c.length, 0);
     return json(res, 200, {
       data: {
         parameters: [{ name: "TIMEZONE", value: "UTC" }],
@@ -180,8 +242,19 @@ export async function startFakeSnowflake(opts: { port?: number } = {}): Promise<
           collation: null,
         })),
         rowset: answer.rows,
-        total: answer.rows.length,
-        returned: answer.rows.length,
+        total,
+        returned: total,
+        ...(chunks.length
+          ? {
+              qrmk: fake.wrongChunkKey ? `${qrmk}x` : qrmk,
+              chunks: chunks.map((rows, i) => ({
+                url: `${base}/result-chunks/${queryId}/${i}`,
+                rowCount: rows.length,
+                uncompressedSize: Buffer.byteLength(bodies[i]!),
+                compressedSize: gzipSync(bodies[i]!).length,
+              })),
+            }
+          : {}),
         queryId,
         databaseProvider: null,
         finalDatabaseName: null,
@@ -207,6 +280,7 @@ export async function startFakeSnowflake(opts: { port?: number } = {}): Promise<
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = url;
   const closeAll = () => {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));

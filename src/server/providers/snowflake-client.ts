@@ -88,10 +88,32 @@ export function runSnowflake(
   sqlText: string,
   opts: { maxRows: number; timeoutSeconds: number; signal: AbortSignal; binds?: string[] },
 ): Promise<SnowflakeRows> {
-  return new Promise((resolve, reject) => {
+  return new Promise<SnowflakeRows>((resolveRows, rejectRows) => {
     // Stopped while the session was being opened: the statement is never sent (an abort listener added
     // now would never fire, and the call would wait for the statement to end).
-    if (opts.signal.aborted) return reject(new AppError("bad_request", "The query was cancelled."));
+    if (opts.signal.aborted) return rejectRows(new AppError("bad_request", "The query was cancelled."));
+    // The time limit and the abort hold until the last row is in: a large result's chunks are downloaded
+    // after Snowflake answered, and a stalled download would otherwise hold the call for the driver's
+    // retries (up to 10, minutes apart).
+    let settled = false;
+    // Snowflake enforces the statement timeout itself; this covers a Snowflake that stops answering.
+    const timer = setTimeout(
+      () => stop(`The query did not finish within ${opts.timeoutSeconds} s.`),
+      (opts.timeoutSeconds + 10) * 1000,
+    );
+    timer.unref();
+    const resolve = (rows: SnowflakeRows) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolveRows(rows);
+    };
+    const reject = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      rejectRows(err);
+    };
     const statement = connection.execute({
       sqlText,
       binds: opts.binds,
@@ -101,7 +123,6 @@ export function runSnowflake(
       fetchAsString: ["Number", "Date", "Buffer"],
       parameters: { MULTI_STATEMENT_COUNT: 1, STATEMENT_TIMEOUT_IN_SECONDS: opts.timeoutSeconds },
       complete: (err, stmt) => {
-        clearTimeout(timer);
         if (err) return reject(new AppError("bad_request", snowflakeMessage(err)));
         const columns = (stmt.getColumns() ?? []).map((c) => ({ name: c.getName(), type: c.getType() }));
         const total = stmt.getNumRows();
@@ -116,16 +137,11 @@ export function runSnowflake(
     });
     // The driver reports a cancelled statement only once Snowflake answers; the caller stops waiting now.
     const stop = (message: string) => {
+      if (settled) return;
       statement.cancel(() => {});
       reject(new AppError("bad_request", message));
     };
     opts.signal.addEventListener("abort", () => stop("The query was cancelled."), { once: true });
-    // Snowflake enforces the statement timeout itself; this covers a Snowflake that stops answering.
-    const timer = setTimeout(
-      () => stop(`The query did not finish within ${opts.timeoutSeconds} s.`),
-      (opts.timeoutSeconds + 10) * 1000,
-    );
-    timer.unref();
   });
 }
 

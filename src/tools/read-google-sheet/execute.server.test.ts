@@ -116,6 +116,8 @@ describe("read_google_sheet", () => {
       ["", "AMER"],
       ["Cy", "LATAM"],
     ]);
+    expect(all.columns).toEqual(["owner", "A"]); // the card heads its grid with them
+    expect((await read({})).columns).toBeUndefined();
     // From row 3 on, the header row is read separately to find the names.
     const some = await read({ startRow: 3, endRow: 4, columns: ["Q2", "Region"] });
     expect(some.values).toEqual([

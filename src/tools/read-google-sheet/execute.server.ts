@@ -66,6 +66,7 @@ export const execute: ToolExecutor<typeof readGoogleSheet> = async (input, ctx) 
       status: "success",
       range: data.range,
       values,
+      ...(input.columns?.length ? { columns: input.columns } : {}),
       ...(cut ? { message: `Showing the first ${max} rows: ask for the next rows with startRow ${start + max}.` } : {}),
     };
   } catch (err) {

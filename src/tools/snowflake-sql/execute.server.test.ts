@@ -1,6 +1,6 @@
 // snowflake_sql through the real snowflake-sdk against a loopback stand-in of Snowflake's REST API:
 // password and PAT logins with the integration's warehouse, database, schema and role; headers led by
-// the column name; the row limit; statements refused before they are sent; Snowflake's errors; an
+// the column name; the row limit, across a large result's downloaded chunks too; statements refused before they are sent; Snowflake's errors; an
 // unconnected organisation; the outbound guard; cancelling.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getTestContext } from "../../server/test/context";
@@ -158,6 +158,71 @@ describe("snowflake_sql", () => {
     const result = await run("select * from sales");
     expect(result.rows).toHaveLength(2);
     expect(result.message).toBe("Showing the first 2 of 3 rows: add a LIMIT or narrow the query.");
+  });
+
+  describe("a large result Snowflake sends in chunks", () => {
+    // 100 rows inline, then 4 chunks of 400 the driver downloads: 1700 rows, numbered in order.
+    const numbered = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => [String(from + i), from + i === 1234 ? null : `row ${from + i}`]);
+    const LARGE: FakeAnswer = {
+      columns: [
+        { name: "N", type: "fixed" },
+        { name: "LABEL", type: "text" },
+      ],
+      rows: numbered(0, 100),
+      chunks: [0, 1, 2, 3].map((c) => numbered(100 + c * 400, 400)),
+    };
+    const downloadsOf = (queryCount: number) => sf.chunkDownloads.filter((d) => d.queryId === sf.resultIds[queryCount]);
+
+    it("the official driver downloads the chunks it needs with the query's key; the row limit holds across them", async () => {
+      sf.onQuery = () => LARGE;
+      const before = sf.resultIds.length;
+      const result = await run("select n, label from big");
+      expect(result.status).toBe("success");
+      expect(result.rows).toHaveLength(SNOWFLAKE_LIMITS.maxRows);
+      // Inline rows, then chunks 0, 1 and part of 2, in order, none skipped or repeated.
+      expect(result.rows.map((r: unknown[]) => r[0])).toEqual(
+        Array.from({ length: SNOWFLAKE_LIMITS.maxRows }, (_, i) => String(i)),
+      );
+      expect(result.rows[999]).toEqual(["999", "row 999"]);
+      expect(result.message).toBe("Showing the first 1000 of 1700 rows: add a LIMIT or narrow the query.");
+      const downloads = downloadsOf(before);
+      expect(downloads.every((d) => d.keyed)).toBe(true);
+      // Rows 1000 on sit in chunk 3 (1300–1699) and 2's tail: the last chunk is never fetched.
+      expect(downloads.map((d) => d.index).sort()).toEqual([0, 1, 2]);
+    });
+
+    it("a result that fits the limit reads every chunk, NULL included", async () => {
+      sf.onQuery = () => LARGE;
+      SNOWFLAKE_LIMITS.maxRows = 5000;
+      const before = sf.resultIds.length;
+      const result = await run("select n, label from big");
+      expect(result.rows).toHaveLength(1700);
+      expect(result.rows[1234]).toEqual(["1234", "NULL"]);
+      expect(result.rows[1699]).toEqual(["1699", "row 1699"]);
+      expect(result.message).toBeUndefined();
+      expect(
+        downloadsOf(before)
+          .map((d) => d.index)
+          .sort(),
+      ).toEqual([0, 1, 2, 3]);
+    });
+
+    it("a chunk the storage refuses (wrong key) fails the call within the client's limit, with no partial rows", async () => {
+      sf.onQuery = () => LARGE;
+      sf.wrongChunkKey = true;
+      SNOWFLAKE_LIMITS.statementTimeoutSeconds = 1; // the client gives up 10 s after Snowflake's limit
+      try {
+        const before = sf.resultIds.length;
+        const result = await run("select n, label from big");
+        expect(result).toEqual({ status: "error", error: "The query did not finish within 1 s." });
+        const downloads = downloadsOf(before);
+        expect(downloads.length).toBeGreaterThan(0);
+        expect(downloads.some((d) => d.keyed)).toBe(false);
+      } finally {
+        sf.wrongChunkKey = false;
+      }
+    }, 30_000);
   });
 
   it("[TOOLCARD-32] Snowflake's own errors reach the model: a compilation error, wrong credentials (390100)", async () => {
