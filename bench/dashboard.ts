@@ -3,6 +3,8 @@
 // getInteractions through the app (auth, validation, query, JSON) and prints p50/p95.
 //   npx tsx bench/dashboard.ts [messages=1000000]             # PGlite in memory
 //   DATABASE_URL=postgres://… npx tsx bench/dashboard.ts        # PostgreSQL (use an empty database)
+//   BENCH_REUSE=1 DATABASE_URL=postgres://… npx tsx bench/dashboard.ts  # time again on a database seeded before
+// (migrations added since are applied at start; the write-cost step moves 20,000 conversations to today).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/server/config";
@@ -13,7 +15,6 @@ import { setLogLevel } from "../src/server/logger";
 import { percentile, tempDataDir } from "./setup";
 
 const MESSAGES = Number(process.argv[2] ?? 1_000_000);
-const CONVERSATIONS = Math.max(1, Math.floor(MESSAGES / 10));
 const USERS = 50;
 const AGENTS = 20;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
@@ -59,17 +60,52 @@ async function signUp(label: string) {
   return { token: up.headers.get("set-auth-token")!, userId: up.body.user.id as string };
 }
 
-// People and agents: the admin and one member sign up (their tokens make the requests); 48 more users
-// are rows. Every member has public metadata (department of 5, region of 3).
-const admin = await signUp("admin");
-const memberUser = await signUp("member");
-const org = (
-  await request("POST", "/api/auth/organization/create", admin.token, { name: "Bench", slug: `bench-${Date.now()}` })
-).body as { id: string };
-const orgId = org.id;
-const userIds = [admin.userId, memberUser.userId];
-for (let i = userIds.length; i < USERS; i++) userIds.push(`bench-user-${i}-${randomUUID().slice(0, 6)}`);
-await db().execute(sql`
+const REUSE = !!process.env.BENCH_REUSE;
+let admin: { token: string; userId: string };
+let memberUser: { token: string; userId: string };
+let orgId: string;
+const agentIds: number[] = [];
+let CONVERSATIONS = Math.max(1, Math.floor(MESSAGES / 10));
+let seedSeconds = NaN;
+
+async function signIn(email: string) {
+  const res = await request("POST", "/api/auth/sign-in/email", undefined, { email, password: "bench-password-1" });
+  return { token: res.headers.get("set-auth-token")!, userId: res.body.user.id as string };
+}
+
+if (REUSE) {
+  // The organisation seeded last, its admin and member (signed in again), agents and size.
+  const found = await db().execute<{ id: string; admin: string; member: string; n: string }>(sql`
+    select o.id,
+      (select u.email from member m join "user" u on u.id = m.user_id
+        where m.organization_id = o.id and u.email like 'admin-%' limit 1) as admin,
+      (select u.email from member m join "user" u on u.id = m.user_id
+        where m.organization_id = o.id and u.email like 'member-%' limit 1) as member,
+      (select count(*) from conversation c where c.organization_id = o.id and c.parent_conversation_id is null) as n
+    from organization o where o.slug like 'bench-%' order by o.created_at desc limit 1`);
+  const row = found.rows[0];
+  if (!row) throw new Error("BENCH_REUSE: no seeded bench organisation in this database");
+  orgId = row.id;
+  admin = await signIn(row.admin);
+  memberUser = await signIn(row.member);
+  CONVERSATIONS = Number(row.n);
+  const agents = await db().execute<{ id: number }>(
+    sql`select id from agent where organization_id = ${orgId} order by id`,
+  );
+  agentIds.push(...agents.rows.map((r) => Number(r.id)));
+  console.log(`dashboard bench on ${kind}: reusing ${CONVERSATIONS.toLocaleString()} seeded conversations`);
+} else {
+  // People and agents: the admin and one member sign up (their tokens make the requests); 48 more users
+  // are rows. Every member has public metadata (department of 5, region of 3).
+  admin = await signUp("admin");
+  memberUser = await signUp("member");
+  const org = (
+    await request("POST", "/api/auth/organization/create", admin.token, { name: "Bench", slug: `bench-${Date.now()}` })
+  ).body as { id: string };
+  orgId = org.id;
+  const userIds = [admin.userId, memberUser.userId];
+  for (let i = userIds.length; i < USERS; i++) userIds.push(`bench-user-${i}-${randomUUID().slice(0, 6)}`);
+  await db().execute(sql`
   insert into "user" (id, name, email, email_verified)
   select u, 'User ' || u, u || '@example.com', true from unnest(${sql.raw(
     `array[${userIds
@@ -77,7 +113,7 @@ await db().execute(sql`
       .map((u) => `'${u}'`)
       .join(",")}]`,
   )}::text[]) u`);
-await db().execute(sql`
+  await db().execute(sql`
   insert into member (id, organization_id, user_id, role, public_metadata)
   select 'm-' || u, ${orgId}, u, 'org:member', '{}'::jsonb from unnest(${sql.raw(
     `array[${userIds
@@ -85,40 +121,43 @@ await db().execute(sql`
       .map((u) => `'${u}'`)
       .join(",")}]`,
   )}::text[]) u`);
-await db().execute(
-  sql.raw(`
+  await db().execute(
+    sql.raw(`
   update member set public_metadata = jsonb_build_object(
     'department', (array['Sales','Support','Engineering','Finance','Legal'])[1 + abs(hashtext(user_id)) % 5],
     'region', (array['EMEA','Americas','APAC'])[1 + abs(hashtext(user_id) / 7) % 3])
   where organization_id = '${orgId}'`),
-);
-const agentIds: number[] = [];
-for (let i = 0; i < AGENTS; i++)
-  agentIds.push(
-    (await request("POST", `/api/agents?orgId=${orgId}`, admin.token, { name: `Agent ${i}`, model: "openai:gpt-4.1" }))
-      .body.id,
   );
+  for (let i = 0; i < AGENTS; i++)
+    agentIds.push(
+      (
+        await request("POST", `/api/agents?orgId=${orgId}`, admin.token, {
+          name: `Agent ${i}`,
+          model: "openai:gpt-4.1",
+        })
+      ).body.id,
+    );
 
-const users = `array[${userIds.map((u) => `'${u}'`).join(",")}]::text[]`;
-const agents = `array[${agentIds.join(",")}]::int[]`;
-// Conversation g starts at a point spread over the last 90 days; its messages follow 30 s apart.
-const start = (g: string) => `now() - ((${g} * 7919) % (90 * 86400)) * interval '1 second'`;
+  const users = `array[${userIds.map((u) => `'${u}'`).join(",")}]::text[]`;
+  const agents = `array[${agentIds.join(",")}]::int[]`;
+  // Conversation g starts at a point spread over the last 90 days; its messages follow 30 s apart.
+  const start = (g: string) => `now() - ((${g} * 7919) % (90 * 86400)) * interval '1 second'`;
 
-console.log(
-  `dashboard bench on ${kind}: seeding ${MESSAGES.toLocaleString()} messages in ${CONVERSATIONS.toLocaleString()} conversations…`,
-);
-const seedStart = performance.now();
-for (let lo = 1; lo <= CONVERSATIONS; lo += BATCH) {
-  const hi = Math.min(CONVERSATIONS, lo + BATCH - 1);
-  await db().execute(
-    sql.raw(`
+  console.log(
+    `dashboard bench on ${kind}: seeding ${MESSAGES.toLocaleString()} messages in ${CONVERSATIONS.toLocaleString()} conversations…`,
+  );
+  const seedStart = performance.now();
+  for (let lo = 1; lo <= CONVERSATIONS; lo += BATCH) {
+    const hi = Math.min(CONVERSATIONS, lo + BATCH - 1);
+    await db().execute(
+      sql.raw(`
     insert into conversation (id, organization_id, user_id, agent_id, first_message_text, created_at, updated_at)
     select md5('${orgId}-' || g)::uuid, '${orgId}', (${users})[1 + g % ${USERS}], (${agents})[1 + (g / 7) % ${AGENTS}],
       'Question number ' || g || ' about the quarterly figures', ${start("g")}, ${start("g")}
     from generate_series(${lo}, ${hi}) g`),
-  );
-  await db().execute(
-    sql.raw(`
+    );
+    await db().execute(
+      sql.raw(`
     insert into message (id, organization_id, conversation_id, role, content, parts, input_tokens, output_tokens, created_at)
     select gen_random_uuid(), '${orgId}', md5('${orgId}-' || g)::uuid,
       case when m % 2 = 0 then 'user' else 'assistant' end, 'message ' || m,
@@ -129,13 +168,15 @@ for (let lo = 1; lo <= CONVERSATIONS; lo += BATCH) {
       ${start("g")} + m * interval '30 seconds'
     from generate_series(${lo}, ${hi}) g, generate_series(0, 9) m
     where g * 10 + m < ${MESSAGES} + 10`),
-  );
-  if ((hi / BATCH) % 10 === 0 || hi === CONVERSATIONS)
-    console.log(`  ${hi.toLocaleString()} conversations, ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    );
+    if ((hi / BATCH) % 10 === 0 || hi === CONVERSATIONS)
+      console.log(`  ${hi.toLocaleString()} conversations, ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+  }
+  seedSeconds = (performance.now() - seedStart) / 1000;
 }
-const seedSeconds = (performance.now() - seedStart) / 1000;
 await db().execute(sql`analyze conversation_stats`);
 await db().execute(sql`analyze member`);
+await db().execute(sql`analyze conversation_day_stats`);
 
 const day = 86_400_000;
 const range = (days: number) => {
@@ -159,30 +200,52 @@ for (const days of [14, 90]) {
     cases.push([`${call} ${days}d personal`, base, memberUser.token]);
   }
 }
-// The rollup's write cost: 10,000 more messages with and without the message trigger.
-async function timeInsert(n: number) {
-  const t = performance.now();
-  await db().execute(
-    sql.raw(`
-    insert into message (id, organization_id, conversation_id, role, content, input_tokens, output_tokens)
-    select gen_random_uuid(), '${orgId}', md5('${orgId}-' || (1 + g % ${CONVERSATIONS}))::uuid, 'assistant', 'x', 10, 5
-    from generate_series(1, ${n}) g`),
-  );
-  return ((performance.now() - t) * 1000) / n;
+// The rollup's write cost: messages inserted with both rollups' triggers, without the per-day one, without
+// any — 10,000 in one statement and 500 one statement each (as chat writes them) — each batch in a
+// transaction rolled back, so the seeded figures stay as they were.
+class Rollback extends Error {}
+async function timeInsert(n: number, single: boolean, disable: string[]) {
+  let perMessage = 0;
+  await db()
+    .transaction(async (tx) => {
+      for (const d of disable) await tx.execute(sql.raw(`alter table ${d}`));
+      const insert = (count: number, offset: number) =>
+        tx.execute(
+          sql.raw(`
+          insert into message (id, organization_id, conversation_id, role, content, input_tokens, output_tokens)
+          select gen_random_uuid(), '${orgId}', md5('${orgId}-' || (1 + (g * 7) % ${CONVERSATIONS}))::uuid, 'assistant', 'x', 10, 5
+          from generate_series(${offset + 1}, ${offset + count}) g`),
+        );
+      const t = performance.now();
+      if (single) for (let i = 0; i < n; i++) await insert(1, i);
+      else await insert(n, 0);
+      perMessage = ((performance.now() - t) * 1000) / n;
+      throw new Rollback();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof Rollback)) throw e;
+    });
+  return perMessage;
 }
 
-console.log(
-  `\nseeded in ${seedSeconds.toFixed(1)} s (${((seedSeconds * 1e6) / MESSAGES).toFixed(0)} µs per message, triggers included)`,
-);
-const writeCost = async () => {
-  // Measured last: these messages move conversations' last activity to now.
-  const withTrigger = await timeInsert(10_000);
-  await db().execute(sql`alter table message disable trigger conversation_stats_on_message`);
-  const withoutTrigger = await timeInsert(10_000);
-  await db().execute(sql`alter table message enable trigger conversation_stats_on_message`);
+if (!REUSE)
   console.log(
-    `\nrollup write cost: ${withTrigger.toFixed(1)} µs per inserted message with the trigger, ${withoutTrigger.toFixed(1)} µs without (+${(withTrigger - withoutTrigger).toFixed(1)} µs)`,
+    `\nseeded in ${seedSeconds.toFixed(1)} s (${((seedSeconds * 1e6) / MESSAGES).toFixed(0)} µs per message, triggers included)`,
   );
+const writeCost = async () => {
+  const noDays = ["conversation_stats disable trigger conversation_day_stats_on_update"];
+  const none = ["message disable trigger conversation_stats_on_message"];
+  for (const [single, n] of [
+    [false, 10_000],
+    [true, 500],
+  ] as const) {
+    const both = await timeInsert(n, single, []);
+    const withoutDays = await timeInsert(n, single, noDays);
+    const without = await timeInsert(n, single, none);
+    console.log(
+      `\nrollup write cost per message, ${single ? `${n} one-row inserts` : `one insert of ${n.toLocaleString()}`}: ${both.toFixed(1)} µs with both rollups, ${withoutDays.toFixed(1)} µs without the per-day one (+${(both - withoutDays).toFixed(1)} µs for it), ${without.toFixed(1)} µs without any (+${(both - without).toFixed(1)} µs in all)`,
+    );
+  }
 };
 console.log(`\n| ${kind}, ${MESSAGES.toLocaleString()} messages | p50 ms | p95 ms | conversations |`);
 console.log("|---|---|---|---|");

@@ -40,13 +40,14 @@ async function expectedDays(org: string) {
 }
 async function actualDays(org: string) {
   const r = await db().execute(sql`
-    select agent_id, user_id, to_char(day, 'YYYY-MM-DD') as day, conversation_count::int as c,
-      message_count::int as m, tool_call_count::int as t, input_tokens::int as i, output_tokens::int as o,
-      feedback_total::int as f, feedback_helpful::int as h
+    select agent_id, user_id, to_char(day, 'YYYY-MM-DD') as day, sum(conversation_count)::int as c,
+      sum(message_count)::int as m, sum(tool_call_count)::int as t, sum(input_tokens)::int as i,
+      sum(output_tokens)::int as o, sum(feedback_total)::int as f, sum(feedback_helpful)::int as h
     from conversation_day_stats
     where organization_id = ${org}
-      and (conversation_count, message_count, tool_call_count, input_tokens, output_tokens, feedback_total,
-           feedback_helpful) <> (0, 0, 0, 0, 0, 0, 0)
+    group by 1, 2, 3
+    having (sum(conversation_count), sum(message_count), sum(tool_call_count), sum(input_tokens),
+      sum(output_tokens), sum(feedback_total), sum(feedback_helpful)) <> (0, 0, 0, 0, 0, 0, 0)
     order by 1, 2, 3`);
   return r.rows;
 }
@@ -215,6 +216,16 @@ describe("the per-day rollup follows conversation_stats", () => {
       messages: [{ role: "assistant", inputTokens: 5, outputTokens: 5 }],
     });
     expect((await actualDays(gone)).length).toBe(4);
+    // Its conversations deleted one by one (as a user's deletion does) subtract; then the organisation goes.
+    await db().delete(conversation).where(eq(conversation.organizationId, gone));
+    await expectInSync(gone);
+    expect(await actualDays(gone)).toEqual([]);
+    await seedConversation({
+      orgId: gone,
+      userId: owner.userId,
+      agentId,
+      messages: [{ role: "assistant", inputTokens: 5, outputTokens: 5 }],
+    });
     await db().delete(organization).where(eq(organization.id, gone));
     expect(await actualDays(gone)).toEqual([]);
   });

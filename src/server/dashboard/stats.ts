@@ -1,4 +1,4 @@
-// GET /api/dashboard/getStats: the range's whole UTC days from the per-day rollup (one row a day for the
+// GET /api/dashboard/getStats: the range's whole UTC days from the per-day rollup (16 rows a day for the
 // organisation, an agent, a user, or an agent and a user), its partial first and last day from the
 // per-conversation rollup's root rows (decisions 053, 097). Both count a conversation on the day of its last
 // activity with its whole figures, so the sum is exactly the per-conversation rows' sum over the range.
