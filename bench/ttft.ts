@@ -32,7 +32,8 @@ const direct = () =>
     `${fakeUrl}/v1/chat/completions`,
     {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      // The fake provider refuses a call without a key, as OpenAI does.
+      headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
       body: JSON.stringify({ model: "gpt-4.1", stream: true, messages: [{ role: "user", content: "hello" }] }),
     },
     (s) => s.includes('"content":"You'),
