@@ -116,7 +116,8 @@ export function startFlags(): string[] {
  * DATABASE_URL when set), each in its own process, so the measuring client shares neither's event loop.
  */
 export async function startBenchServers() {
-  const fakePort = 41000 + Math.floor(Math.random() * 1000);
+  // BENCH_PORT: the fake provider's port (the server takes the next one), for sessions given a port range.
+  const fakePort = Number(process.env.BENCH_PORT) || 41000 + Math.floor(Math.random() * 1000);
   const apiPort = fakePort + 1;
   const fake = await startProcess(
     process.execPath,

@@ -25,19 +25,19 @@ export function filterWhere(f: DashboardFilter): SQL {
     f.agentId !== undefined ? eq(s.agentId, f.agentId) : undefined,
     f.userId !== undefined ? eq(s.userId, f.userId) : undefined,
   ];
-  const key = f.metadataKey?.trim();
-  if (key) {
-    // Users are joined by their membership's metadata in this organisation (a few rows per org).
-    const value = f.metadataValue?.trim();
-    const matches = value
-      ? sql`${member.publicMetadata} ->> ${key} = ${value}`
-      : sql`${member.publicMetadata} ? ${key}`;
-    conditions.push(
-      inArray(
-        s.userId,
-        sql`(select ${member.userId} from ${member} where ${member.organizationId} = ${f.orgId} and ${matches})`,
-      ),
-    );
-  }
+  const users = metadataUsers(f);
+  if (users) conditions.push(inArray(s.userId, users));
   return and(...conditions)!;
+}
+
+/**
+ * The users whose membership's metadata in this organisation matches the metadata filter, as a subquery
+ * (a few rows per org), or undefined without one.
+ */
+export function metadataUsers(f: DashboardFilter): SQL | undefined {
+  const key = f.metadataKey?.trim();
+  if (!key) return undefined;
+  const value = f.metadataValue?.trim();
+  const matches = value ? sql`${member.publicMetadata} ->> ${key} = ${value}` : sql`${member.publicMetadata} ? ${key}`;
+  return sql`(select ${member.userId} from ${member} where ${member.organizationId} = ${f.orgId} and ${matches})`;
 }

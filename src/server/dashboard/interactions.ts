@@ -35,50 +35,43 @@ export async function listInteractions(
         sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
       )
     : filterWhere(f);
+  // The page from the rollup alone (the order and limit over one table, whatever index the planner picks),
+  // then its conversations, agents, users and memberships by the page's ids.
   const rows = await db()
     .select({
       stats: s,
       // Full precision for the cursor (a JavaScript Date keeps milliseconds only).
       at: sql<string>`${s.lastActivityAt}::text`,
-      firstMessageText: conversation.firstMessageText,
-      agentName: agent.name,
-      agentModel: agent.model,
-      agentLogoUrl: agent.logoUrl,
-      userEmail: user.email,
-      userName: user.name,
-      publicMetadata: member.publicMetadata,
     })
     .from(s)
-    .innerJoin(
-      conversation,
-      and(eq(conversation.organizationId, s.organizationId), eq(conversation.id, s.conversationId)),
-    )
-    .leftJoin(agent, and(eq(agent.organizationId, s.organizationId), eq(agent.id, s.agentId)))
-    .leftJoin(user, eq(user.id, s.userId))
-    .leftJoin(member, and(eq(member.organizationId, s.organizationId), eq(member.userId, s.userId)))
     .where(where)
     .orderBy(desc(s.lastActivityAt), desc(s.conversationId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const ids = page.map((r) => r.stats.conversationId);
-  const [subs, items] = await Promise.all([subConversations(f.orgId, ids), feedbackItems(f.orgId, ids)]);
+  const [details, subs, items] = await Promise.all([
+    pageDetails(f.orgId, ids),
+    subConversations(f.orgId, ids),
+    feedbackItems(f.orgId, ids),
+  ]);
   const last = page.at(-1);
   return {
-    data: page.map((r): Interaction => {
-      const st = r.stats;
-      const [first, lastName] = splitName(r.userName);
+    data: page.map((p): Interaction => {
+      const st = p.stats;
+      const r = details.get(st.conversationId);
+      const [first, lastName] = splitName(r?.userName ?? null);
       return {
         id: st.conversationId,
         agentId: st.agentId,
-        agentName: r.agentName ?? "",
-        agentModel: r.agentModel ?? "",
-        agentLogoUrl: r.agentLogoUrl ?? "",
+        agentName: r?.agentName ?? "",
+        agentModel: r?.agentModel ?? "",
+        agentLogoUrl: r?.agentLogoUrl ?? "",
         userId: st.userId,
-        userEmail: r.userEmail,
+        userEmail: r?.userEmail ?? null,
         userFirstName: first,
         userLastName: lastName,
-        userPublicMetadata: r.publicMetadata ?? {},
-        firstMessageText: r.firstMessageText ?? "",
+        userPublicMetadata: r?.publicMetadata ?? {},
+        firstMessageText: r?.firstMessageText ?? "",
         createdAt: st.startedAt.toISOString(),
         updatedAt: st.lastActivityAt.toISOString(),
         duration: Math.max(0, Math.round((st.lastActivityAt.getTime() - st.startedAt.getTime()) / 1000)),
@@ -99,6 +92,30 @@ export async function listInteractions(
     }),
     nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.stats.conversationId) : null,
   };
+}
+
+async function pageDetails(orgId: string, ids: string[]) {
+  if (!ids.length) return new Map<string, never>();
+  const rows = await db()
+    .select({
+      id: conversation.id,
+      firstMessageText: conversation.firstMessageText,
+      agentName: agent.name,
+      agentModel: agent.model,
+      agentLogoUrl: agent.logoUrl,
+      userEmail: user.email,
+      userName: user.name,
+      publicMetadata: member.publicMetadata,
+    })
+    .from(conversation)
+    .leftJoin(agent, and(eq(agent.organizationId, conversation.organizationId), eq(agent.id, conversation.agentId)))
+    .leftJoin(user, eq(user.id, conversation.userId))
+    .leftJoin(
+      member,
+      and(eq(member.organizationId, conversation.organizationId), eq(member.userId, conversation.userId)),
+    )
+    .where(and(eq(conversation.organizationId, orgId), inArray(conversation.id, ids)));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function subConversations(orgId: string, rootIds: string[]) {

@@ -1,10 +1,13 @@
 import {
+  bigint,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -56,6 +59,37 @@ export const conversationStats = pgTable(
       .where(sql`${t.isRoot} = 1 and ${t.deletedAt} is null`),
     index("conversation_stats_root_idx").on(t.rootConversationId),
   ],
+);
+
+/**
+ * The stats tiles' per-day rollup (decision 097): the root, not deleted rows of conversation_stats summed by
+ * the UTC day of their last activity, at four levels — agent_id 0 = every agent, user_id '*' = every user
+ * ('' = a conversation without a user) — and in 16 slots by conversation, so a whole day's figures for the
+ * organisation, an agent, a user or an agent and a user are at most 16 rows, and concurrent chats seldom
+ * wait for one another's row. Kept by a trigger on conversation_stats (custom migration
+ * "dashboard_day_rollup_triggers"); getStats reads whole UTC days here and the range's partial first and
+ * last day from conversation_stats, so any range stays exact.
+ */
+export const conversationDayStats = pgTable(
+  "conversation_day_stats",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
+    userId: text("user_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** 0–15 from the conversation's id: concurrent chats of one organisation rarely update the same row */
+    slot: smallint("slot").notNull(),
+    conversationCount: bigint("conversation_count", { mode: "number" }).notNull().default(0),
+    messageCount: bigint("message_count", { mode: "number" }).notNull().default(0),
+    toolCallCount: bigint("tool_call_count", { mode: "number" }).notNull().default(0),
+    inputTokens: bigint("input_tokens", { mode: "number" }).notNull().default(0),
+    outputTokens: bigint("output_tokens", { mode: "number" }).notNull().default(0),
+    feedbackTotal: bigint("feedback_total", { mode: "number" }).notNull().default(0),
+    feedbackHelpful: bigint("feedback_helpful", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.agentId, t.userId, t.day, t.slot] })],
 );
 
 /** An organisation's own price for a model (decision 084); catalogue models fall back to built-in defaults. */
