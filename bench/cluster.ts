@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import pg from "pg";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startCluster, type Cluster } from "../scripts/cluster/start-cluster";
-import { fmt, freePort, percentile, provision, startProcess, tempDataDir } from "./setup";
+import { directFirstToken, firstToken, fmt, freePort, percentile, provision, startProcess, tempDataDir } from "./setup";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("bench/cluster.ts needs DATABASE_URL (PostgreSQL with pgvector)");
@@ -90,32 +90,7 @@ const backends = async () =>
   ).rows.map((r) => r.pid);
 
 // ---------- A. time to first token, sequential, interleaved with the provider alone ----------
-async function firstToken(url: string, init: RequestInit, isToken: (s: string) => boolean) {
-  const t0 = performance.now();
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let seen = "";
-  let ttft = -1;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += dec.decode(value, { stream: true });
-    if (ttft < 0 && isToken(seen)) ttft = performance.now() - t0;
-  }
-  return ttft;
-}
-const direct = () =>
-  firstToken(
-    `${fakeUrl}/v1/chat/completions`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
-      body: JSON.stringify({ model: "gpt-4.1", stream: true, messages: [{ role: "user", content: "hello" }] }),
-    },
-    (s) => s.includes('"content":"You'),
-  );
+const direct = () => directFirstToken(fakeUrl);
 const viaCluster = (s: (typeof systems)[number]) =>
   firstToken(
     `${s.cluster.url}/api/chat`,

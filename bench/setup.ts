@@ -157,3 +157,34 @@ export async function startBenchServers() {
     },
   };
 }
+
+/** Milliseconds from sending the request to the first chunk that `isToken` recognises (-1: none). */
+export async function firstToken(url: string, init: RequestInit, isToken: (s: string) => boolean) {
+  const t0 = performance.now();
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let seen = "";
+  let ttft = -1;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += dec.decode(value, { stream: true });
+    if (ttft < 0 && isToken(seen)) ttft = performance.now() - t0;
+  }
+  return ttft;
+}
+
+/** The fake provider's own time to first token: the baseline the server's is compared with. */
+export const directFirstToken = (fakeUrl: string) =>
+  firstToken(
+    `${fakeUrl}/v1/chat/completions`,
+    {
+      method: "POST",
+      // The key the server was given (provision above): the fake checks it, as OpenAI does.
+      headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
+      body: JSON.stringify({ model: "gpt-4.1", stream: true, messages: [{ role: "user", content: "hello" }] }),
+    },
+    (s) => s.includes('"content":"You'),
+  );

@@ -3,41 +3,14 @@
 // where the provider is remote), so the figure is what a client waits for beyond the provider itself.
 // Prints the median and p99 milliseconds our server adds.
 //   npx tsx bench/ttft.ts [iterations]        (DATABASE_URL=… to measure on PostgreSQL)
-import { fmt, percentile, provision, startBenchServers } from "./setup";
+import { directFirstToken, firstToken, fmt, percentile, provision, startBenchServers } from "./setup";
 
 const iterations = Number(process.argv[2] ?? 200);
 const servers = await startBenchServers();
 const { base, fakeUrl } = servers;
 const { token, agentId } = await provision(base);
 
-async function firstToken(url: string, init: RequestInit, isToken: (s: string) => boolean) {
-  const t0 = performance.now();
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let seen = "";
-  let ttft = -1;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += dec.decode(value, { stream: true });
-    if (ttft < 0 && isToken(seen)) ttft = performance.now() - t0;
-  }
-  return ttft;
-}
-
-const direct = () =>
-  firstToken(
-    `${fakeUrl}/v1/chat/completions`,
-    {
-      method: "POST",
-      // The key the server was given (bench/setup.ts's provision): the fake checks it, as OpenAI does.
-      headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
-      body: JSON.stringify({ model: "gpt-4.1", stream: true, messages: [{ role: "user", content: "hello" }] }),
-    },
-    (s) => s.includes('"content":"You'),
-  );
+const direct = () => directFirstToken(fakeUrl);
 
 const viaApi = () =>
   firstToken(
