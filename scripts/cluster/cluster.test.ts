@@ -3,13 +3,13 @@
 // addressing that replica directly; the rest goes through the balancer, as a browser would.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { replyFor, startFakeProvider, type FakeProvider } from "../../e2e/support/fake-provider";
 import { tempDataDir } from "../../bench/setup";
 import type { App } from "../../src/server/app";
 import { addMember, call, createOrg, setActive, signUp, type Identity } from "../../src/server/test/http";
 import { connectOpenAI, createAgent } from "../../src/server/test/seed";
 import { INTERRUPTED_TEXT } from "../../src/server/chat/recover";
+import { readTextParts } from "../../src/server/test/reply-text";
 import { findHaproxy } from "./haproxy";
 import { startCluster, type Cluster } from "./start-cluster";
 
@@ -86,23 +86,7 @@ function postChat(app: App, who: Identity, orgId: string, agentId: number, conte
 /** The text of a reply's lines, read until `count` text parts arrived (or to the end without a count). */
 async function readText(res: Response, count = Infinity) {
   const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let buffer = "";
-  let text = "";
-  let parts = 0;
-  while (parts < count) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += dec.decode(value, { stream: true });
-    const lines = buffer.split("\n");
-    buffer = lines.pop() ?? "";
-    for (const line of lines) {
-      const part = parseDataStreamPart(line);
-      if (part.type !== "text") continue;
-      text += part.value;
-      parts++;
-    }
-  }
+  const { text } = await readTextParts(reader, count);
   if (count !== Infinity) await reader.cancel(); // the page is refreshed: this client leaves
   return text;
 }

@@ -13,6 +13,7 @@ import { createTenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
 import { chatStream, chatStreamChunk } from "../db/tables";
 import { INTERRUPTED_TEXT } from "./recover";
+import { readTextParts } from "../test/reply-text";
 
 let ctx: TestContext;
 let fake: FakeProvider;
@@ -41,28 +42,10 @@ async function startServer(env: Record<string, string>) {
 
 /** Reads the reply until the client has `count` text lines, then kills the server at once. */
 async function readThenKill(res: Response, server: Started, count: number) {
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let buffer = "";
-  let text = "";
-  let texts = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the reply ended before the crash");
-    buffer += dec.decode(value, { stream: true });
-    const lines = buffer.split("\n");
-    buffer = lines.pop() ?? "";
-    for (const line of lines) {
-      const part = parseDataStreamPart(line);
-      if (part.type !== "text") continue;
-      text += part.value;
-      texts++;
-    }
-    if (texts >= count) {
-      server.child.kill("SIGKILL");
-      return text;
-    }
-  }
+  const { text, ended } = await readTextParts(res.body!.getReader(), count);
+  if (ended) throw new Error("the reply ended before the crash");
+  server.child.kill("SIGKILL");
+  return text;
 }
 
 describe("a server killed mid-reply", () => {

@@ -9,6 +9,7 @@ import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-
 import { freePort, json, provision, startProcess, tempDataDir, type Started } from "../../../bench/setup";
 import { FILE_ON_ANOTHER_SERVER } from "../storage/store";
 import { INTERRUPTED_TEXT } from "./recover";
+import { readTextParts } from "../test/reply-text";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 let fake: FakeProvider;
@@ -49,26 +50,10 @@ async function reply(base: string, token: string, threadId: string) {
     .at(-1);
 }
 
-/** Reads the reply until `count` text lines arrived; returns their text and the open reader. */
+/** Reads the reply until `count` text lines arrived; returns their text (the client stays). */
 async function readSome(res: Response, count: number) {
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let buffer = "";
-  let text = "";
-  let texts = 0;
-  while (texts < count) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the reply ended too soon");
-    buffer += dec.decode(value, { stream: true });
-    const lines = buffer.split("\n");
-    buffer = lines.pop() ?? "";
-    for (const line of lines) {
-      const part = parseDataStreamPart(line);
-      if (part.type !== "text") continue;
-      text += part.value;
-      texts++;
-    }
-  }
+  const { text, ended } = await readTextParts(res.body!.getReader(), count);
+  if (ended) throw new Error("the reply ended too soon");
   return text;
 }
 
