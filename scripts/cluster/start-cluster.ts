@@ -40,7 +40,7 @@ export interface Cluster {
   replicas: Replica[];
   haproxy: ChildProcess;
   s3Endpoint: string | null;
-  /** Starts replica `i` again (after a kill) and resolves when it listens. */
+  /** Starts replica `i` again (after a kill) and resolves when the balancer routes to it again. */
   restart(i: number): Promise<Replica>;
   stop(): Promise<void>;
 }
@@ -92,6 +92,18 @@ async function waitForAnswer(url: string, timeoutMs: number, server: ChildProces
       if (Date.now() > until) throw new Error(`no answer from ${url}`, { cause: err });
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+}
+
+/** Resolves once the balancer sends a request to replica `name` again (its health checks need two passes). */
+async function waitForRotation(url: string, name: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(url, { signal: AbortSignal.timeout(1000) }).catch(() => null);
+    await res?.arrayBuffer();
+    if (res?.headers.get("x-served-by") === name) return;
+    if (Date.now() > until) throw new Error(`the balancer did not send a request to ${name} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -212,7 +224,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     replicas,
     haproxy: haproxy!,
     s3Endpoint,
-    restart: (i) => startReplica(i),
+    // A restarted replica is back once the balancer routes to it, not merely once it listens.
+    restart: async (i) => {
+      const replica = await startReplica(i);
+      await waitForRotation(url, replica.name, 15_000);
+      return replica;
+    },
     stop,
   };
 }
