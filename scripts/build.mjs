@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { compressAssets } from "./compress-assets.mjs";
+import { buildPgliteSeed } from "./pglite-seed.mjs";
 
 const started = Date.now();
 execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], { stdio: "inherit" });
@@ -18,8 +19,12 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+const seedStarted = Date.now();
+await buildPgliteSeed();
+const seedMs = Date.now() - seedStarted;
 writeFileSync("dist/.build-stamp", new Date().toISOString() + "\n");
 console.log(
   `built in ${((Date.now() - started) / 1000).toFixed(1)} s; ${compressed.count} client files precompressed, ` +
-    `${(compressed.original / 1024).toFixed(0)} KB → ${(compressed.brotli / 1024).toFixed(0)} KB with brotli`,
+    `${(compressed.original / 1024).toFixed(0)} KB → ${(compressed.brotli / 1024).toFixed(0)} KB with brotli; ` +
+    `PGlite seed in ${(seedMs / 1000).toFixed(1)} s`,
 );

@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as tables from "./tables";
 import { makePrivate } from "../security/data-dir";
+import { log } from "../logger";
+import { copyPgliteSeed } from "./pglite-seed";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type DbKind = "pglite" | "postgres";
@@ -89,6 +91,7 @@ async function openPglite(dataDir?: string, sharedBuffers?: string) {
   const folder = dataDir ? path.join(dataDir, "pglite") : undefined;
   // The embedded database's files are read through the OS page cache anyway: a smaller buffer pool
   // than PostgreSQL's 128MB default keeps an idle server's memory down (issue 18, decision 089).
+  if (folder && copyPgliteSeed(folder)) log.info("new PGlite database made from the build's seed");
   const startParams = sharedBuffers
     ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`]
     : PGlite.defaultStartParams;
