@@ -27,6 +27,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   // Worker processes `npm start` runs on PostgreSQL (decision 093); default one per core.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  WEB_CONCURRENCY_BUSY: z.coerce.number().min(0).max(1).default(0.8),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 32MB")
@@ -93,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
+    webConcurrencyBusy: e.WEB_CONCURRENCY_BUSY,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     secretKey: e.SECRET_KEY,
     publicUrl,

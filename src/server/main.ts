@@ -1,16 +1,20 @@
-// Process entry: config → (on PostgreSQL, one worker per core: workers.ts) → a server (serve.ts).
+// Process entry: config → the worker plan (workers.ts: one process; WEB_CONCURRENCY workers; or, on
+// PostgreSQL by default, one process that adds workers under load) → a server (serve.ts).
 import cluster from "node:cluster";
 import { loadConfig } from "./config";
-import { runPrimary, workerCount } from "./workers";
+import { runPrimary, workerPlan } from "./workers";
 import { loadMasterKey } from "./security/secrets";
 
 const started = performance.now();
 const config = loadConfig();
-const workers = workerCount(config);
-if (workers > 1 && cluster.isPrimary) {
-  // A generated DATA_DIR/secret.key is written once, before the workers read it.
+const plan = workerPlan(config);
+// A generated DATA_DIR/secret.key is written once, before any worker reads it.
+if (plan.mode !== "single" && cluster.isPrimary)
   loadMasterKey({ secretKey: config.secretKey, dataDir: config.dataDir });
-  runPrimary(workers);
+// Loaded only when this process serves, so a fixed plan's primary stays small (it never loads the app).
+if (plan.mode === "fixed" && cluster.isPrimary) runPrimary(plan.count);
+else {
+  await (await import("./serve")).runServer(config, started, { sharedPort: plan.mode !== "single" });
+  if (plan.mode === "elastic" && cluster.isPrimary)
+    (await import("./elastic-workers")).startElasticWorkers(plan.max, { busy: config.webConcurrencyBusy });
 }
-// Loaded only here, so the primary stays small (it never loads the app).
-else await (await import("./serve")).runServer(config, started);

@@ -19,8 +19,9 @@ import { createMailer } from "./email/mailer";
 import { startKbWorker } from "./kb/ingest/worker";
 import { expireAllLeases } from "./kb/ingest/jobs";
 import { WORKER_LISTENING } from "./workers";
+import { reportLoad } from "./elastic-workers";
 
-export async function runServer(config: Config, started: number) {
+export async function runServer(config: Config, started: number, opts: { sharedPort?: boolean } = {}) {
   setLogLevel(config.logLevel);
   const services = await createServices(config);
   const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -65,12 +66,16 @@ export async function runServer(config: Config, started: number) {
   // spreads connections over the workers, and one that dies takes no connection of the others with it.
   // (node:cluster's default hands every connection over from the primary, and one handed to a worker
   // in the instant it dies is never answered.)
-  const listen = cluster.isWorker ? { reusePort: true, exclusive: true } : {};
+  // The serving primary of the elastic plan (decision 107) shares its port with the workers it starts.
+  const listen = opts.sharedPort ? { reusePort: true, exclusive: true } : {};
   server.listen({ port: config.port, host: config.host, ...listen }, () => {
     const info = server.address() as AddressInfo;
     setOwnListenPort(info.port);
     // An own socket is not the primary's: tell it this worker is serving (workers.ts).
-    if (cluster.isWorker) process.send?.(WORKER_LISTENING);
+    if (cluster.isWorker) {
+      process.send?.(WORKER_LISTENING);
+      reportLoad();
+    }
     log.info("Switchboard is listening", {
       url: config.publicUrl,
       port: info.port,

@@ -1,4 +1,4 @@
-// `npm start` on PostgreSQL runs one worker process per core (decision 093): this primary process only
+// `npm start` on PostgreSQL with WEB_CONCURRENCY=N runs N worker processes (decision 093): this primary process only
 // forks them and starts another when one dies; they all listen on the port (SO_REUSEPORT). Each worker
 // is a whole server — its own replica lock, stream hub, scheduler and ingestion worker — exactly like a
 // replica on another host, so nothing else changes. The embedded database (PGlite) belongs to one process.
@@ -7,13 +7,23 @@ import { availableParallelism } from "node:os";
 import type { Config } from "./config";
 import { log } from "./logger";
 
-export function workerCount(config: Pick<Config, "databaseUrl" | "webConcurrency">): number {
+export type WorkerPlan =
+  | { mode: "single" }
+  /** WEB_CONCURRENCY=N: a thin primary and N workers from the start (decision 093). */
+  | { mode: "fixed"; count: number }
+  /** PostgreSQL without WEB_CONCURRENCY: one serving process, up to `max` under load (decision 107). */
+  | { mode: "elastic"; max: number };
+
+export function workerPlan(config: Pick<Config, "databaseUrl" | "webConcurrency">): WorkerPlan {
   if (!config.databaseUrl) {
     if ((config.webConcurrency ?? 1) > 1)
       log.warn("WEB_CONCURRENCY is ignored with the embedded database: it runs in one process");
-    return 1;
+    return { mode: "single" };
   }
-  return config.webConcurrency ?? availableParallelism();
+  if (config.webConcurrency !== undefined)
+    return config.webConcurrency > 1 ? { mode: "fixed", count: config.webConcurrency } : { mode: "single" };
+  const max = availableParallelism();
+  return max > 1 ? { mode: "elastic", max } : { mode: "single" };
 }
 
 /** The message a worker sends once it listens (its socket is its own, so the primary cannot see it). */

@@ -1,7 +1,6 @@
 // Resolves a knowledge base's embedding model key (hub §3: `openai:{model}` or `azure:{instance}`) to
 // an AI SDK embedding model built from the organisation's credentials, as models.ts does for chat.
 import type { EmbeddingModel } from "ai";
-import { createAzure } from "@ai-sdk/azure";
 import { createOpenAI } from "@ai-sdk/openai";
 import { AppError } from "../errors";
 import { getOrgState } from "../settings/queries";
@@ -27,6 +26,7 @@ export async function resolveEmbeddingModel({
     const instance = (await getOrgState({ orgId })).modelPreferences.modelInstances?.[`azure:${name}`];
     const c = await credentialsFor(orgId, "azure_openai");
     // The resource name is an org admin's input: requests go through the outbound guard.
+    const { createAzure } = await import("@ai-sdk/azure");
     const azure = createAzure({
       resourceName: str(c.RESOURCE_NAME),
       apiKey: str(c.API_KEY),

@@ -3,13 +3,11 @@
 // Providers whose host an org admin decides (OpenAI-compatible base URL, Azure resource name, Bedrock
 // region, Vertex location) send every request through the outbound guard (security #7); the others
 // talk to their vendor's fixed host or the operator's <PROVIDER>_BASE_URL.
+// Only OpenAI's package loads at start; every other provider's loads when first used (each brings its own
+// copy of the SDK's provider utilities, ~2–6 MB of heap apiece; Vertex and Bedrock bring Google's and
+// AWS's auth libraries, ~30 MB each): an idle server holds none of them (issue 18).
 import type { LanguageModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createAzure } from "@ai-sdk/azure";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createXai } from "@ai-sdk/xai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { AppError } from "../errors";
 import { getCredentials } from "../providers/connection-store";
 import { validateCredentials } from "../providers/connection-service";
@@ -50,6 +48,7 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     const prefs = (await getOrgState({ orgId })).modelPreferences;
     const instance = prefs.modelInstances?.[`azure:${name}`];
     const c = await credentialsFor(orgId, "azure_openai");
+    const { createAzure } = await import("@ai-sdk/azure");
     const azure = createAzure({
       resourceName: str(c.RESOURCE_NAME),
       apiKey: str(c.API_KEY),
@@ -66,25 +65,28 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
         providerKey: prefix,
         modelName: name,
       };
-    case "anthropic":
+    case "anthropic": {
+      const { createAnthropic } = await import("@ai-sdk/anthropic");
       return {
         model: createAnthropic({ apiKey: str(c.ANTHROPIC_API_KEY), baseURL: baseUrlFor("anthropic") })(name),
         providerKey: prefix,
         modelName: name,
       };
-    case "google":
+    }
+    case "google": {
+      const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
       return {
         model: createGoogleGenerativeAI({ apiKey: str(c.GOOGLE_API_KEY), baseURL: baseUrlFor("google") })(name),
         providerKey: prefix,
         modelName: name,
       };
+    }
     case "google_vertex": {
       // Only a service account's own fields reach Google's auth library: other key types can name
       // URLs it would fetch and files it would read.
       const credentials = serviceAccountKey(String(c.GOOGLE_CLOUD_JSON_KEY));
       if (!credentials)
         throw new AppError("bad_request", 'The Vertex JSON key must be a service account key (type "service_account")');
-      // Vertex and Bedrock bring Google's and AWS's auth libraries (~30 MB each): loaded when first used.
       const { createVertex } = await import("@ai-sdk/google-vertex");
       const vertex = createVertex({
         project: str(c.GOOGLE_CLOUD_PROJECT_ID),
@@ -107,15 +109,18 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
       });
       return { model: bedrock(name), providerKey: prefix, modelName: name };
     }
-    case "xai":
+    case "xai": {
+      const { createXai } = await import("@ai-sdk/xai");
       return {
         model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai") })(name),
         providerKey: prefix,
         modelName: name,
       };
+    }
     case "openai_compatible": {
       // The base URL is an org admin's input: the request goes through the outbound guard so it cannot reach
       // internal addresses; operators open a local server (Ollama on localhost) with OUTBOUND_ALLOW_HOSTS.
+      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
       const provider = createOpenAICompatible({
         name: "openai-compatible",
         baseURL: String(c.BASE_URL),

@@ -4,7 +4,6 @@
 // retried with exponential backoff, honouring Retry-After.
 import { APICallError, embedMany, type EmbeddingModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
-import { createAzure } from "@ai-sdk/azure";
 import { AppError } from "../../errors";
 import { getCredentials } from "../../providers/connection-store";
 import { getOrgState } from "../../settings/queries";
@@ -32,6 +31,7 @@ export async function resolveEmbeddingModel(orgId: string, modelKey: string): Pr
     const c = await getCredentials({ orgId, key: "azure_openai" });
     if (!c) throw new AppError("bad_request", "Azure is not connected. Ask an admin to connect it in the Control Hub.");
     const instance = (await getOrgState({ orgId })).modelPreferences.modelInstances?.[`azure:${name}`];
+    const { createAzure } = await import("@ai-sdk/azure");
     const azure = createAzure({
       resourceName: str(c.RESOURCE_NAME),
       apiKey: str(c.API_KEY),
