@@ -60,7 +60,9 @@ test("[TOOL-05] a member without Google connects it from the failed Sheets card,
     await messageBox(member).press("Enter");
     const failed = member.locator('[data-tool="read_google_sheet"]').first();
     await expect(failed.getByRole("button", { name: NOT_CONNECTED })).toBeVisible();
-    await expect(failed.getByText("Google Sheets works with your own Google account.")).toBeVisible();
+    await expect(
+      failed.getByText("Google Sheets needs your own Google account: connect it, then ask again."),
+    ).toBeVisible();
     await expect(member).toHaveURL(/\/chat\/[^/?]+$/);
     const chatUrl = member.url();
 

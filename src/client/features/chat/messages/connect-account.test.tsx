@@ -82,7 +82,7 @@ describe("Connect with Google on a failed Sheets card", () => {
       path: "/chat/thread-1?error=access_denied",
     });
     expect(screen.getByText(NOT_CONNECTED)).toBeTruthy();
-    expect(screen.getByText("Google Sheets works with your own Google account.")).toBeTruthy();
+    expect(screen.getByText("Google Sheets needs your own Google account: connect it, then ask again.")).toBeTruthy();
     // The previous attempt's refusal is told once, and not sent back again.
     await waitFor(() =>
       expect(toastError).toHaveBeenCalledWith("Failed to connect Google Sheets: access denied", {

@@ -47,7 +47,7 @@ export function ConnectAccount({ integration }: { integration: string }) {
       <p className="min-w-0 flex-1 text-xs text-muted-foreground">
         {connected
           ? `Your Google account is connected now. Ask again to use ${def.name}.`
-          : `${def.name} works with your own Google account.`}
+          : `${def.name} needs your own Google account: connect it, then ask again.`}
       </p>
       <Button
         type="button"
