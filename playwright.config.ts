@@ -109,6 +109,8 @@ export default defineConfig({
             GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
             GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
             GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${FAKE_GOOGLE_PORT}/.well-known/openid-configuration`,
+            // The same stand-in answers the Sheets API v4 with the tokens it issued (e2e/google-sheets-connect.spec.ts).
+            GOOGLE_SHEETS_BASE_URL: `http://127.0.0.1:${FAKE_GOOGLE_PORT}`,
             SMTP_URL: `smtp://${FAKE_SMTP_USER}:${FAKE_SMTP_PASSWORD}@127.0.0.1:${FAKE_SMTP_PORT}`,
             SMTP_FROM: "Switchboard <noreply@switchboard.test>",
             // Whatever the shell has: the agent form's "Not configured" mark is checked on ask_web (decision 080).

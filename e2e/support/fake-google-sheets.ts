@@ -105,7 +105,18 @@ function trimmed(rows: unknown[][]): unknown[][] {
   return out;
 }
 
-export async function startFakeGoogleSheets(opts: { port?: number } = {}): Promise<FakeGoogleSheets> {
+/** Who a bearer token belongs to, when another identity provider issued it (fake-google.ts). */
+export type TokenLookup = (token: string) => Promise<{ scopes: string[]; expiresAt: number } | undefined>;
+
+export type FakeSheetsApi = Omit<FakeGoogleSheets, "url" | "discoveryUrl" | "close"> & {
+  handle(req: IncomingMessage, res: ServerResponse, base: string): Promise<void>;
+};
+
+/**
+ * The stand-in's state and request handler, to serve on its own (startFakeGoogleSheets) or next to the
+ * identity provider (fake-google.ts, whose access tokens `lookup` accepts as Google's Sheets API would).
+ */
+export function fakeSheetsApi(opts: { lookup?: TokenLookup } = {}): FakeSheetsApi {
   const access = new Map<string, { scopes: string[]; expiresAt: number }>();
   const refresh = new Map<string, { scopes: string[] }>();
   let serial = 0;
@@ -169,7 +180,8 @@ export async function startFakeGoogleSheets(opts: { port?: number } = {}): Promi
 
     const m = /^\/v4\/spreadsheets\/([^/]+)\/values\/(.+?)(:append)?$/.exec(url.pathname);
     if (!m) return googleError(res, 404, "NOT_FOUND", "Requested entity was not found.");
-    const grant = access.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "");
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+    const grant = access.get(bearer) ?? (bearer ? await opts.lookup?.(bearer) : undefined);
     if (!grant || grant.expiresAt <= Date.now())
       return googleError(
         res,
@@ -227,6 +239,11 @@ export async function startFakeGoogleSheets(opts: { port?: number } = {}): Promi
     });
   }
 
+  return { ...fake, handle };
+}
+
+export async function startFakeGoogleSheets(opts: { port?: number } = {}): Promise<FakeGoogleSheets> {
+  const { handle, ...fake } = fakeSheetsApi();
   let base = "";
   const server = createServer((req, res) => {
     handle(req, res, base).catch((err: Error) => googleError(res, 500, "INTERNAL", err.message));

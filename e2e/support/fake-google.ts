@@ -1,8 +1,12 @@
 // A loopback stand-in for Google's identity provider: the certified `oidc-provider` with its
 // development login and consent pages, one confidential client and Google's spreadsheets scope, so
 // Better Auth's real OAuth flow (discovery, PKCE, code exchange, ID token check) runs against it.
+// Run on its own for the e2e server it also answers Google's Sheets API v4 (fake-google-sheets.ts) with
+// the access tokens it issued, as Google does for a linked account's grant, and takes spreadsheets from
+// the specs at PUT /__test/spreadsheets/{id}.
 // Only erasable TypeScript: `node e2e/support/fake-google.ts` runs it directly.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { FakeSheetsApi, TokenLookup, fakeSheetsApi as FakeSheetsApiFactory } from "./fake-google-sheets";
 
 export const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 export const FAKE_GOOGLE_CLIENT_ID = "switchboard-test.apps.googleusercontent.com";
@@ -19,7 +23,12 @@ export interface FakeGoogle {
 /** The email of the account a login name signs in as: the name itself when it is an address. */
 export const fakeGoogleEmail = (login: string) => (login.includes("@") ? login : `${login}@gmail.test`);
 
-export async function startFakeGoogle(opts: { port?: number; redirectUris: string[] }): Promise<FakeGoogle> {
+export async function startFakeGoogle(opts: {
+  port?: number;
+  redirectUris: string[];
+  /** Serve the Sheets API v4 too, accepting this provider's access tokens (fakeSheetsApi). */
+  sheets?: (o: { lookup: TokenLookup }) => FakeSheetsApi;
+}): Promise<FakeGoogle> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const server = createServer((req, res) => (handler ? handler(req, res) : res.writeHead(503).end()));
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
@@ -66,7 +75,30 @@ export async function startFakeGoogle(opts: { port?: number; redirectUris: strin
     },
   });
   provider.on("server_error", (_ctx: unknown, err: Error) => console.error("[fake-google]", err));
-  handler = provider.callback();
+  const oidc = provider.callback();
+  const lookup: TokenLookup = async (token) => {
+    const found = await provider.AccessToken.find(token);
+    return found ? { scopes: String(found.scope ?? "").split(" "), expiresAt: found.exp * 1000 } : undefined;
+  };
+  const sheets = opts.sheets?.({ lookup });
+  handler = (req, res) => {
+    const path = new URL(req.url ?? "/", url).pathname;
+    if (sheets && path.startsWith("/v4/")) {
+      sheets.handle(req, res, url).catch((err: Error) => res.writeHead(500).end(err.message));
+      return;
+    }
+    const seeded = /^\/__test\/spreadsheets\/([^/]+)$/.exec(path);
+    if (sheets && seeded && req.method === "PUT") {
+      readJson(req)
+        .then((tabs) => {
+          sheets.spreadsheets.set(decodeURIComponent(seeded[1]!), tabs as Array<{ title: string; rows: unknown[][] }>);
+          res.writeHead(204).end();
+        })
+        .catch((err: Error) => res.writeHead(400).end(err.message));
+      return;
+    }
+    oidc(req, res);
+  };
 
   return {
     url,
@@ -77,8 +109,21 @@ export async function startFakeGoogle(opts: { port?: number; redirectUris: strin
   };
 }
 
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redirectUris = (process.env.FAKE_GOOGLE_REDIRECT_URIS ?? "").split(",").filter(Boolean);
-  const fake = await startFakeGoogle({ port: Number(process.env.FAKE_GOOGLE_PORT ?? 0), redirectUris });
+  // Node runs this file as it is, so the import names the file exactly (tsc would refuse the extension).
+  const sheetsModule: string = "./fake-google-sheets.ts";
+  const { fakeSheetsApi } = (await import(sheetsModule)) as { fakeSheetsApi: typeof FakeSheetsApiFactory };
+  const fake = await startFakeGoogle({
+    port: Number(process.env.FAKE_GOOGLE_PORT ?? 0),
+    redirectUris,
+    sheets: fakeSheetsApi,
+  });
   console.log(`fake Google listening on ${fake.url}`);
 }

@@ -6,5 +6,7 @@ declare module "oidc-provider" {
     constructor(issuer: string, configuration: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     on(event: string, listener: (...args: never[]) => void): this;
+    /** An access token this provider issued, or undefined when unknown or expired. */
+    AccessToken: { find(value: string): Promise<{ scope?: string; exp: number } | undefined> };
   }
 }

@@ -12,7 +12,8 @@ import { SHEETS_SCOPE, startFakeGoogle, type FakeGoogle } from "../../../e2e/sup
 import { INTEGRATION_BY_KEY, isOAuthConnected } from "../../shared/connections/integrations";
 import type { ExternalAccount } from "../../shared/org";
 import { betterAuthSecret, decryptOAuthToken } from "../auth/oauth-tokens";
-import { googleAccessToken } from "../google/access-token";
+import { GOOGLE_SHEETS_NOT_CONNECTED, googleAccessToken } from "../google/access-token";
+import { createTenancyFixture } from "../test/tenancy-fixture";
 import { setGoogleOAuthClient } from "../google/oauth-client";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -69,7 +70,7 @@ class Jar {
  * What a person does in the browser: start the link in Switchboard, sign in at "Google" as `login`,
  * approve, and come back through Better Auth's callback. Returns where Switchboard sends them last.
  */
-async function linkGoogle(who: Identity, login: string, scopes?: string[]) {
+async function linkGoogle(who: Identity, login: string, scopes?: string[], extra: Record<string, unknown> = {}) {
   const start = await app.request("/api/auth/link-social", {
     method: "POST",
     headers: { authorization: `Bearer ${who.token}`, "content-type": "application/json", origin: PUBLIC_URL },
@@ -77,6 +78,7 @@ async function linkGoogle(who: Identity, login: string, scopes?: string[]) {
       provider: "google",
       callbackURL: "/control-hub/integrations",
       ...(scopes ? { scopes } : {}),
+      ...extra,
     }),
   });
   return throughGoogle(start, login);
@@ -268,5 +270,68 @@ describe("linking a Google account", () => {
     });
     expect(res.status).toBe(404);
     expect(await externalAccounts(who, ctx.app)).toEqual([]);
+  });
+});
+
+// Decision 102: linking one's own Google account is not an admin action. A member starts it from the
+// failed Sheets tool card in a chat and comes back to that chat.
+describe("a member links their own Google account", () => {
+  it("a member (not an admin) links Google from a chat and returns to it; only their own account is linked", async () => {
+    const f = await createTenancyFixture(app);
+    const chat = "/chat/4f1c2d9e-member-chat";
+    // A body naming someone else is no way to link for them: the session decides whose account it is.
+    const linked = await linkGoogle(f.a.member, `member-${run}@workspace.test`, [SHEETS_SCOPE], {
+      callbackURL: chat,
+      errorCallbackURL: chat,
+      userId: f.a.admin.userId,
+    });
+    expect(linked.status).toBe(302);
+    expect(linked.location).toBe(chat);
+
+    const mine = await externalAccounts(f.a.member);
+    expect(mine).toHaveLength(1);
+    expect(isOAuthConnected(sheets, mine)).toBe(true);
+    // Nobody else gained (or lost) a Google account: not the organisation's admin, not another organisation.
+    for (const other of [f.a.admin, f.b.admin, f.b.member, f.outsider])
+      expect(await externalAccounts(other)).toEqual([]);
+
+    setGoogleOAuthClient({
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      discoveryUrl: google.discoveryUrl,
+    });
+    expect(await googleAccessToken({ userId: f.a.member.userId })).toBeTruthy();
+    await expect(googleAccessToken({ userId: f.a.admin.userId })).rejects.toThrow(GOOGLE_SHEETS_NOT_CONNECTED);
+    // Nothing the member can call returns the tokens.
+    const me = await call(app, "GET", "/api/getUser", { token: f.a.member.token });
+    const [row] = await ctx.services.database.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, f.a.member.userId), eq(account.providerId, "google")));
+    expect(me.text).not.toContain(row!.accessToken!);
+    expect(me.text).not.toContain(row!.refreshToken!);
+  });
+
+  it("a member cannot take over a Google account another user linked: the chat gets the error, both stay as they were", async () => {
+    const f = await createTenancyFixture(app);
+    const shared = `taken-${run}@workspace.test`;
+    await linkGoogle(f.b.admin, shared, [SHEETS_SCOPE]);
+    const [theirs] = await externalAccounts(f.b.admin);
+
+    const chat = "/chat/0b7e-member-chat";
+    const attempt = await linkGoogle(f.a.member, shared, [SHEETS_SCOPE], { callbackURL: chat, errorCallbackURL: chat });
+    expect(attempt.status).toBe(302);
+    expect(attempt.location).toBe(`${chat}?error=account_already_linked_to_different_user`);
+    expect(await externalAccounts(f.a.member)).toEqual([]);
+    expect(await externalAccounts(f.b.admin)).toEqual([theirs]);
+  });
+
+  it("starting a link needs a signed-in user", async () => {
+    const res = await app.request("/api/auth/link-social", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_URL },
+      body: JSON.stringify({ provider: "google", scopes: [SHEETS_SCOPE], callbackURL: "/chat" }),
+    });
+    expect(res.status).toBe(401);
   });
 });

@@ -10,9 +10,23 @@ import { decryptOAuthToken, encryptOAuthToken } from "../auth/oauth-tokens";
 import { INTEGRATION_BY_KEY } from "../../shared/connections/integrations";
 import { googleOAuthClient, googleTokenEndpoint } from "./oauth-client";
 
+// Members cannot use Control Hub → Integrations, so the texts point at the failed tool card's own
+// "Connect with Google" button (decision 102), which links the caller's own account.
 export const GOOGLE_SHEETS_NOT_CONNECTED =
-  "Google Sheets is not connected for your account. Connect it under Control Hub → Integrations (Connect with Google).";
-export const RECONNECT_HINT = "Reconnect Google Sheets under Control Hub → Integrations.";
+  "Google Sheets is not connected for your account. Use Connect with Google on this tool card to link your Google account, then ask again.";
+export const RECONNECT_HINT = "Use Connect with Google on this tool card to link your Google account again.";
+
+/** A Sheets failure only the caller's own (new) Google link fixes: the tool result names the integration. */
+export const googleLinkNeeded = (message: string) =>
+  new AppError("bad_request", message, { connect: "google-sheets" as const });
+
+/** The extra fields of a tool error caused by `err`: `{ connect }` when linking Google would fix it. */
+export function linkFieldsOf(err: unknown): { connect?: "google-sheets" } {
+  const details = err instanceof AppError ? (err.details as { connect?: unknown } | undefined) : undefined;
+  return details?.connect === "google-sheets" ? { connect: "google-sheets" } : {};
+}
+export const GOOGLE_NOT_CONFIGURED =
+  "Google sign-in is not configured on this server, so Google Sheets cannot be connected. Ask your administrator.";
 const SHEETS_SCOPES = INTEGRATION_BY_KEY["google-sheets"]!.requiresOAuth!.scopes;
 
 /** A token this close to its expiry is refreshed first rather than sent and refused. */
@@ -39,9 +53,9 @@ interface TokenResponse {
 }
 
 async function refresh(row: typeof account.$inferSelect, signal?: AbortSignal): Promise<string> {
-  if (!row.refreshToken) throw new AppError("bad_request", `Google access has expired. ${RECONNECT_HINT}`);
+  if (!row.refreshToken) throw googleLinkNeeded(`Google access has expired. ${RECONNECT_HINT}`);
   const client = googleOAuthClient();
-  if (!client) throw new AppError("bad_request", "Google sign-in is not configured on this server.");
+  if (!client) throw new AppError("bad_request", GOOGLE_NOT_CONFIGURED);
   const res = await fetch(await googleTokenEndpoint(client.discoveryUrl), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
@@ -56,7 +70,7 @@ async function refresh(row: typeof account.$inferSelect, signal?: AbortSignal): 
   const body = (await res.json().catch(() => ({}))) as TokenResponse;
   if (!res.ok || !body.access_token) {
     const why = [body.error, body.error_description].filter(Boolean).join(": ") || `HTTP ${res.status}`;
-    throw new AppError("bad_request", `Google refused to renew access (${why}). ${RECONNECT_HINT}`);
+    throw googleLinkNeeded(`Google refused to renew access (${why}). ${RECONNECT_HINT}`);
   }
   await db()
     .update(account)
@@ -77,7 +91,11 @@ async function refresh(row: typeof account.$inferSelect, signal?: AbortSignal): 
  */
 export async function googleAccessToken(opts: { userId: string; renew?: boolean; signal?: AbortSignal }) {
   const row = await sheetsAccount(opts.userId);
-  if (!row) throw new AppError("bad_request", GOOGLE_SHEETS_NOT_CONNECTED);
+  if (!row) {
+    // Linking cannot work on a server without Google sign-in: say so rather than offer a dead button.
+    if (!googleOAuthClient()) throw new AppError("bad_request", GOOGLE_NOT_CONFIGURED);
+    throw googleLinkNeeded(GOOGLE_SHEETS_NOT_CONNECTED);
+  }
   const fresh = !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - Date.now() > EXPIRY_MARGIN_MS;
   if (row.accessToken && fresh && !opts.renew) return decryptOAuthToken(row.accessToken);
   return refresh(row, opts.signal);

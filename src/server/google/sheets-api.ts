@@ -3,7 +3,7 @@
 // ({ error: { code, message, status } }) become AppErrors carrying Google's message.
 import { SPREADSHEET_ID } from "./a1";
 import { AppError } from "../errors";
-import { googleAccessToken, RECONNECT_HINT } from "./access-token";
+import { googleAccessToken, googleLinkNeeded, RECONNECT_HINT } from "./access-token";
 
 /** GOOGLE_SHEETS_BASE_URL: a corporate gateway or a test stand-in instead of Google (read per call). */
 export const sheetsBaseUrl = () =>
@@ -19,8 +19,9 @@ interface GoogleError {
 function sheetsError(status: number, body: GoogleError): AppError {
   const message = body.error?.message || `Google Sheets answered HTTP ${status}`;
   // An expired grant or a scope taken back at Google: only a new link fixes it (decision 020).
-  const hint = status === 401 || body.error?.status === "PERMISSION_DENIED" ? ` ${RECONNECT_HINT}` : "";
-  return new AppError("bad_request", `${message}${hint}`);
+  if (status === 401 || body.error?.status === "PERMISSION_DENIED")
+    return googleLinkNeeded(`${message} ${RECONNECT_HINT}`);
+  return new AppError("bad_request", message);
 }
 
 export async function sheetsCall<T>(opts: {

@@ -5,6 +5,7 @@ import { getTestContext } from "../../server/test/context";
 import { createTenancyFixture, type TenancyFixture } from "../../server/test/tenancy-fixture";
 import { linkGoogleAccount, unlinkGoogleAccount } from "../../server/test/google-accounts";
 import { GOOGLE_SHEETS_NOT_CONNECTED } from "../../server/google/access-token";
+import { setGoogleOAuthClient } from "../../server/google/oauth-client";
 import {
   startFakeGoogleSheets,
   SPREADSHEETS_READONLY_SCOPE,
@@ -39,6 +40,12 @@ beforeAll(async () => {
   f = await createTenancyFixture((await getTestContext()).app);
   google = await startFakeGoogleSheets();
   process.env.GOOGLE_SHEETS_BASE_URL = google.url;
+  // A server with Google sign-in configured: only there can a member link an account.
+  setGoogleOAuthClient({
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    discoveryUrl: google.discoveryUrl,
+  });
   google.spreadsheets.set(SHEET, [
     {
       title: "Leads",
@@ -56,6 +63,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   delete process.env.GOOGLE_SHEETS_BASE_URL;
+  setGoogleOAuthClient(null);
   await google?.close();
 });
 
@@ -117,7 +125,8 @@ describe("append_google_sheet", () => {
       expect(readOnly).toEqual({
         status: "error",
         error:
-          "Error appending to Google Sheet: Request had insufficient authentication scopes. Reconnect Google Sheets under Control Hub → Integrations.",
+          "Error appending to Google Sheet: Request had insufficient authentication scopes. Use Connect with Google on this tool card to link your Google account again.",
+        connect: "google-sheets",
       });
       expect(statusLine(readOnly)).toBe(readOnly.error);
     } finally {
@@ -151,6 +160,7 @@ describe("append_google_sheet", () => {
     expect(await append({ values: [["x"]] }, f.b.admin.userId)).toEqual({
       status: "error",
       error: `Error appending to Google Sheet: ${GOOGLE_SHEETS_NOT_CONNECTED}`,
+      connect: "google-sheets",
     });
   });
 });

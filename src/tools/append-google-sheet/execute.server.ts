@@ -2,6 +2,7 @@
 // are read as a person typing them would be) after the table found in `range`, on the tab named or the
 // first one, through the Google account the calling user linked (decision 063).
 import { sheetsCall } from "../../server/google/sheets-api";
+import { linkFieldsOf } from "../../server/google/access-token";
 import { rangePath, tabPrefix } from "../../server/google/a1";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { appendGoogleSheet } from "./definition";
@@ -49,6 +50,6 @@ export const execute: ToolExecutor<typeof appendGoogleSheet> = async (input, ctx
     };
   } catch (err) {
     if (ctx.abortSignal.aborted) return toolError(`${APPEND_ERROR}the request was cancelled.`);
-    return toolError(`${APPEND_ERROR}${err instanceof Error ? err.message : String(err)}`);
+    return toolError(`${APPEND_ERROR}${err instanceof Error ? err.message : String(err)}`, linkFieldsOf(err));
   }
 };

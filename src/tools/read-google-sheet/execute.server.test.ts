@@ -6,7 +6,7 @@ import { getTestContext } from "../../server/test/context";
 import { createTenancyFixture, type TenancyFixture } from "../../server/test/tenancy-fixture";
 import { linkGoogleAccount, storedGoogleAccount, unlinkGoogleAccount } from "../../server/test/google-accounts";
 import { setGoogleOAuthClient } from "../../server/google/oauth-client";
-import { GOOGLE_SHEETS_NOT_CONNECTED } from "../../server/google/access-token";
+import { GOOGLE_NOT_CONFIGURED, GOOGLE_SHEETS_NOT_CONNECTED } from "../../server/google/access-token";
 import { decryptOAuthToken } from "../../server/auth/oauth-tokens";
 import { startFakeGoogleSheets, type FakeGoogleSheets } from "../../../e2e/support/fake-google-sheets";
 import type { ToolContext } from "../executor.server";
@@ -232,7 +232,8 @@ describe("read_google_sheet", () => {
       expect(await read({}, f.b.member.userId)).toEqual({
         status: "error",
         error:
-          "Error reading Google Sheet: Google refused to renew access (invalid_grant: Token has been expired or revoked.). Reconnect Google Sheets under Control Hub → Integrations.",
+          "Error reading Google Sheet: Google refused to renew access (invalid_grant: Token has been expired or revoked.). Use Connect with Google on this tool card to link your Google account again.",
+        connect: "google-sheets",
       });
     } finally {
       await unlinkGoogleAccount(id);
@@ -245,7 +246,8 @@ describe("read_google_sheet", () => {
       expect(await read({}, f.b.member.userId)).toEqual({
         status: "error",
         error:
-          "Error reading Google Sheet: Request had insufficient authentication scopes. Reconnect Google Sheets under Control Hub → Integrations.",
+          "Error reading Google Sheet: Request had insufficient authentication scopes. Use Connect with Google on this tool card to link your Google account again.",
+        connect: "google-sheets",
       });
     } finally {
       await unlinkGoogleAccount(noScope);
@@ -257,6 +259,7 @@ describe("read_google_sheet", () => {
     expect(await read({}, f.a.member.userId)).toEqual({
       status: "error",
       error: `Error reading Google Sheet: ${GOOGLE_SHEETS_NOT_CONNECTED}`,
+      connect: "google-sheets",
     });
     const noSheets = await linkGoogleAccount({
       userId: f.outsider.userId,
@@ -271,5 +274,21 @@ describe("read_google_sheet", () => {
       await unlinkGoogleAccount(noSheets);
     }
     expect(linked).toBeTruthy();
+  });
+
+  it("on a server without Google sign-in the error says so, and offers no Connect with Google", async () => {
+    setGoogleOAuthClient(null);
+    try {
+      expect(await read({}, f.a.member.userId)).toEqual({
+        status: "error",
+        error: `Error reading Google Sheet: ${GOOGLE_NOT_CONFIGURED}`,
+      });
+    } finally {
+      setGoogleOAuthClient({
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        discoveryUrl: google.discoveryUrl,
+      });
+    }
   });
 });

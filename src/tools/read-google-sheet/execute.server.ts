@@ -4,6 +4,7 @@
 // rows are returned, the range asked for one more so that a cut is told, never silent.
 import { AppError } from "../../server/errors";
 import { sheetsCall } from "../../server/google/sheets-api";
+import { linkFieldsOf } from "../../server/google/access-token";
 import { columnIndex, rangePath, tabPrefix } from "../../server/google/a1";
 import { toolError, type ToolExecutor } from "../executor.server";
 import type { readGoogleSheet } from "./definition";
@@ -71,6 +72,6 @@ export const execute: ToolExecutor<typeof readGoogleSheet> = async (input, ctx) 
     };
   } catch (err) {
     if (ctx.abortSignal.aborted) return toolError(`${READ_ERROR}the request was cancelled.`);
-    return toolError(`${READ_ERROR}${err instanceof Error ? err.message : String(err)}`);
+    return toolError(`${READ_ERROR}${err instanceof Error ? err.message : String(err)}`, linkFieldsOf(err));
   }
 };

@@ -120,7 +120,11 @@ describe("Google Sheets card", () => {
 
   it("a link Google refused comes back with ?error=: one toast, and the address is tidied", async () => {
     await renderCard({ googleSignIn: true, path: "/control-hub/integrations?error=access_denied" });
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith("Failed to connect Google Sheets: access denied"));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith("Failed to connect Google Sheets: access denied", {
+        id: "oauth-link-error",
+      }),
+    );
     await waitFor(() => expect(screen.getByRole("status", { name: "search" }).textContent).toBe(""));
     expect(toastError).toHaveBeenCalledTimes(1);
   });

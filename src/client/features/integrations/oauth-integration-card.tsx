@@ -3,8 +3,7 @@
 // scopes (INTEG-04, decision 020): the browser goes to Google and comes back here, where getUser is
 // loaded afresh. A server without Google sign-in says so instead of pretending to connect. Disconnect
 // unlinks the Google account that grants the scopes (Better Auth's unlink-account), after a confirmation.
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
 import { toast } from "sonner";
 import { ExternalLink, KeyRound, Unplug } from "lucide-react";
 import { adminOnly } from "@/client/components/admin/read-only-notice";
@@ -23,7 +22,8 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
-import { linkErrorText, startOAuthLink, unlinkOAuthAccount } from "./api/oauth-link";
+import { startOAuthLink, unlinkOAuthAccount } from "@/client/api/oauth-link";
+import { useLinkErrorToast } from "@/client/lib/use-link-error-toast";
 import { useRevalidateOrg } from "@/client/api/revalidate-org";
 import { runtimeConfig } from "@/client/lib/runtime-config";
 import { isOAuthConnected } from "@/shared/connections/integrations";
@@ -150,22 +150,4 @@ export function OAuthIntegrationCard({ def }: { def: ConnectionDefinition }) {
       </Dialog>
     </>
   );
-}
-
-/** Better Auth sends a failed link back with `?error=<code>`: say so once, then tidy the address. */
-function useLinkErrorToast(name: string) {
-  const [params, setParams] = useSearchParams();
-  const error = params.get("error");
-  useEffect(() => {
-    if (!error) return;
-    toast.error(`Failed to connect ${name}: ${linkErrorText(error)}`);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete("error");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [error, name, setParams]);
 }

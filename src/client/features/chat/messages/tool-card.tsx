@@ -1,6 +1,7 @@
 // TOOLCARD-01..08, 25..27: a tool call as a pill with its status; once there is a result it expands into
 // Configuration and Output (tool-output.tsx). call_agent opens its sub-conversation; schedule_task links to the tasks;
-// a send_email waiting for its owner shows the draft with Send / Cancel (decision 061).
+// a send_email waiting for its owner shows the draft with Send / Cancel (decision 061); a Sheets call that
+// needs the caller's Google account offers Connect with Google (decision 102).
 import { Component, useState, type ReactNode } from "react";
 import {
   AlertCircle,
@@ -17,6 +18,7 @@ import { cn } from "@/client/lib/utils";
 import { LongText } from "./long-text";
 import { SubConversationViewer, type SubConversationRef } from "./sub-conversation";
 import { EmailDraft } from "./email-draft";
+import { ConnectAccount, integrationToConnect } from "./connect-account";
 import { ToolOutput } from "./tool-output";
 import { cardState, errorDetail, statusLine, toolDisplayName } from "./tool-status";
 
@@ -42,6 +44,7 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
   const Icon = ICON[state];
   const line = statusLine(invocation.toolName, args, state, result);
   const sub = (result as { subConversation?: SubConversationRef } | undefined)?.subConversation;
+  const toConnect = state === "error" ? integrationToConnect(result) : undefined;
 
   return (
     <div
@@ -80,6 +83,7 @@ function ToolCardInner({ invocation, autoExpand }: { invocation: ToolInvocation;
           <SubConversationViewer sub={sub} open={subOpen} onOpenChange={setSubOpen} />
         </div>
       )}
+      {toConnect && <ConnectAccount integration={toConnect} />}
       {invocation.toolName === "send_email" && invocation.state === "call" && (
         <EmailDraft toolCallId={invocation.toolCallId} />
       )}

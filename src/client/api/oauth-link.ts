@@ -1,6 +1,8 @@
 // Linking an identity-provider account (Google) through Better Auth to grant an OAuth integration its
 // scopes (INTEG-04, decision 020). The browser leaves for the provider and comes back to `returnTo`;
-// Better Auth appends `?error=<code>` there when the link fails.
+// Better Auth appends `?error=<code>` there when the link fails (use-link-error-toast.ts says so).
+// Used by Control Hub → Integrations and by a failed Sheets tool card in the chat (decision 102): the
+// link is always the signed-in user's own account.
 import { authFetch, isApiFailure } from "@/client/lib/api";
 
 /** Asks Better Auth for the provider's authorization URL; throws with a readable message on failure. */
@@ -27,9 +29,4 @@ export async function unlinkOAuthAccount(accountId: string): Promise<void> {
     const message = (res.data as { message?: unknown } | null)?.message;
     throw new Error(typeof message === "string" && message ? message : `HTTP ${res.status}`);
   }
-}
-
-/** "account_already_linked_to_different_user" → "account already linked to different user". */
-export function linkErrorText(code: string): string {
-  return code.replace(/[_-]+/g, " ").trim().toLowerCase();
 }
