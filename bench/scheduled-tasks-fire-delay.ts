@@ -120,7 +120,8 @@ try {
   console.log(
     `conversation begun (scheduled_for → its conversation's created_at) over ${begun.length}: p50 ${fmt(percentile(begun, 50) / 1000)} s, p99 ${fmt(percentile(begun, 99) / 1000)} s`,
   );
-  const window = (m: object) => !("at" in m) || (typeof m.at === "number" && m.at >= due.getTime() - 1000 && m.at <= due.getTime() + 30_000);
+  const window = (m: object) =>
+    !("at" in m) || (typeof m.at === "number" && m.at >= due.getTime() - 1000 && m.at <= due.getTime() + 30_000);
   servers.forEach((s, i) => {
     const steps = s.metrics.filter((m) => "k" in m && window(m)) as unknown as Trace[];
     const el = s.metrics.filter((m) => !("k" in m)).slice(-40);
@@ -154,7 +155,11 @@ async function warmUp(base: string, token: string, agentId: number) {
   const res = await fetch(`${base}/api/chat`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ agentId, threadId: null, messages: [{ id: crypto.randomUUID(), role: "user", content: "hi" }] }),
+    body: JSON.stringify({
+      agentId,
+      threadId: null,
+      messages: [{ id: crypto.randomUUID(), role: "user", content: "hi" }],
+    }),
   });
   if (!res.ok) throw new Error(`warm-up chat: ${res.status} ${await res.text()}`);
   await res.text();

@@ -521,7 +521,8 @@ describe("runs", () => {
 
   it("decision 104: one heartbeat renews the lease of every run the process has going", async () => {
     const ids = [];
-    for (let i = 0; i < 2; i++) ids.push((await create(f.a.admin, { name: `Beat ${i}`, prompt: `[slow] ${"a long prompt ".repeat(8)}` })).id);
+    for (let i = 0; i < 2; i++)
+      ids.push((await create(f.a.admin, { name: `Beat ${i}`, prompt: `[slow] ${"a long prompt ".repeat(8)}` })).id);
     for (const id of ids) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: id });
     const s = scheduler({ heartbeatMs: 20, leaseMs: 60_000 });
     await s.tick();

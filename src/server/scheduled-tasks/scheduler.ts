@@ -1,15 +1,13 @@
 // The scheduler, one in every server process (decisions 041, 075, 104). Each tick: claim due occurrences
-// (claim.ts, with the missed-run policy of missed-runs.ts), take over runs of dead processes (recover.ts),
+// (claim.ts, with the missed-run policy of missed-runs.ts), take over runs of dead processes (leases.ts, which also holds the heartbeat),
 // then start pending executions (start.ts) — no more than this process has room for, so a run marked
 // started really begins then, and the rest are left to the other processes.
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import { db, type Db } from "../db/client";
-import { scheduledTaskExecution } from "../db/tables";
 import { log } from "../logger";
 import { taskClock, type Clock } from "./clock";
 import { claimDue } from "./claim";
-import { recoverExpiredLeases } from "./recover";
+import { recoverExpiredLeases, renewLeases } from "./leases";
 import { markStarted } from "./start";
 import { INTERRUPTED_ERROR, runExecution, type RunDeps } from "./run-task";
 import { setSchedulerWaker } from "./wake";
@@ -198,21 +196,12 @@ export class Scheduler {
     return started.length;
   }
 
-  /** Renews the leases of every run this process has going, in one statement. */
   private async heartbeat() {
     const ids = [...this.running.keys()];
-    if (!ids.length) return;
-    await this.handle
-      .update(scheduledTaskExecution)
-      .set({ leaseExpiresAt: new Date(this.clock.now() + this.opts.leaseMs) })
-      .where(
-        and(
-          inArray(scheduledTaskExecution.id, ids),
-          eq(scheduledTaskExecution.leaseOwner, this.instanceId),
-          eq(scheduledTaskExecution.status, "running"),
-        ),
-      )
-      .catch((err: unknown) => log.warn("scheduled task heartbeat failed", { runs: ids.length, error: String(err) }));
+    const until = this.clock.now() + this.opts.leaseMs;
+    await renewLeases(this.handle, { ids, instanceId: this.instanceId, until }).catch((err: unknown) =>
+      log.warn("scheduled task heartbeat failed", { runs: ids.length, error: String(err) }),
+    );
   }
 }
 
