@@ -120,18 +120,21 @@ try {
   console.log(
     `conversation begun (scheduled_for → its conversation's created_at) over ${begun.length}: p50 ${fmt(percentile(begun, 50) / 1000)} s, p99 ${fmt(percentile(begun, 99) / 1000)} s`,
   );
-  const window = (m: object) =>
-    !("at" in m) || (typeof m.at === "number" && m.at >= due.getTime() - 1000 && m.at <= due.getTime() + 30_000);
+  // From just before the minute until the last run finished; event-loop lines come once a second.
+  const until = due.getTime() + Math.max(...finished) + 1000;
+  const window = (m: object) => "at" in m && typeof m.at === "number" && m.at >= due.getTime() - 1000 && m.at <= until;
+  const seconds = Math.ceil((until - due.getTime()) / 1000) + 1;
   servers.forEach((s, i) => {
     const steps = s.metrics.filter((m) => "k" in m && window(m)) as unknown as Trace[];
-    const el = s.metrics.filter((m) => !("k" in m)).slice(-40);
-    const sum = (xs: Trace[], f: keyof Trace) => fmt(xs.reduce((a, x) => a + Number(x[f] ?? 0), 0));
+    const el = s.metrics.filter((m) => !("k" in m)).slice(-seconds);
+    const total = (xs: Trace[], f: keyof Trace) => xs.reduce((a, x) => a + Number(x[f] ?? 0), 0);
+    const sum = (xs: Trace[], f: keyof Trace) => fmt(total(xs, f));
     const max = (xs: Trace[], f: keyof Trace) => fmt(Math.max(0, ...xs.map((x) => Number(x[f] ?? 0))));
     const claims = steps.filter((x) => x.k === "claim" && x.n > 0);
     const starts = steps.filter((x) => x.k === "start" && x.n > 0);
     console.log(
-      `process ${i}: ${claims.length} claims (${sum(claims, "n")} tasks; pool wait Σ ${sum(claims, "pool")} max ${max(claims, "pool")} ms; tx Σ ${sum(claims, "tx")} max ${max(claims, "tx")} ms), ` +
-        `${starts.length} starts (${sum(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
+      `process ${i}: ${claims.length} claims (${total(claims, "n")} tasks; pool wait Σ ${sum(claims, "pool")} max ${max(claims, "pool")} ms; tx Σ ${sum(claims, "tx")} max ${max(claims, "tx")} ms), ` +
+        `${starts.length} starts (${total(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
         `event-loop p99 max ${fmt(Math.max(0, ...el.map((m) => m.p99)))} ms, max ${fmt(Math.max(0, ...el.map((m) => m.max)))} ms`,
     );
   });
