@@ -64,6 +64,8 @@ const envSchema = z.object({
   // Scheduled tasks (decision 041): most runs one organisation has going at once; off disables this
   // process's scheduler (another process on the same database still runs the tasks).
   SCHEDULED_TASKS_ORG_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  // Most runs one process has going at once (decision 104): more wait for a process with room.
+  SCHEDULED_TASKS_PROCESS_CONCURRENCY: z.coerce.number().int().positive().default(100),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   // Model provider keys are checked with the provider when saved (decision 082); off for hosts with no
   // way out to the providers, where every check would only end in a warning.
@@ -117,7 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cspImgSources: e.CSP_IMG_SOURCES,
     allowSignup: e.ALLOW_SIGNUP !== "false" && e.ALLOW_SIGNUP !== "0",
     providerKeyCheck: e.PROVIDER_KEY_CHECK === "on",
-    scheduler: { enabled: e.SCHEDULER === "on", orgConcurrency: e.SCHEDULED_TASKS_ORG_CONCURRENCY },
+    scheduler: {
+      enabled: e.SCHEDULER === "on",
+      orgConcurrency: e.SCHEDULED_TASKS_ORG_CONCURRENCY,
+      processConcurrency: e.SCHEDULED_TASKS_PROCESS_CONCURRENCY,
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { setOwnListenPort } from "./net/outbound-guard";
 import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
 import { clockFromEnv, setTaskClock } from "./scheduled-tasks/clock";
 import { createMailer } from "./email/mailer";
+import { openDatabase } from "./db/client";
 import { startKbWorker } from "./kb/ingest/worker";
 import { expireAllLeases } from "./kb/ingest/jobs";
 import { WORKER_LISTENING } from "./workers";
@@ -48,7 +49,13 @@ export async function runServer(config: Config, started: number, opts: { sharedP
   setTaskClock(clockFromEnv());
   if (config.scheduler.enabled)
     startScheduler({
+      // Its own two connections on PostgreSQL (decision 104): 1,000 runs' chats fill the main pool, and
+      // claims and starts queued behind them for seconds.
+      database: config.databaseUrl
+        ? (await openDatabase({ url: config.databaseUrl, poolSize: 2, migrate: false })).db
+        : undefined,
       orgConcurrency: config.scheduler.orgConcurrency,
+      processConcurrency: config.scheduler.processConcurrency,
       // Tests only: servers started by a test run only its organisation's tasks (other test files share the
       // database at the same time, on another clock).
       orgIds: process.env.SCHEDULER_ORGS ? process.env.SCHEDULER_ORGS.split(",") : undefined,

@@ -26,7 +26,7 @@ export const INTERRUPTED_ERROR =
   "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
 
 export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: Clock; instanceId: string }) {
-  const startedAt = row.startedAt?.getTime() ?? deps.clock.now();
+  let startedAt = row.startedAt?.getTime() ?? deps.clock.now();
   const mine = and(
     eq(scheduledTaskExecution.id, row.id),
     eq(scheduledTaskExecution.leaseOwner, deps.instanceId),
@@ -56,9 +56,12 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
     // The conversation's id is recorded under the lease *before* the conversation exists. Recovery restarts
     // only an execution without one, so a run whose lease was taken (its heartbeat was late) never begins a
     // second conversation beside the takeover's: it finds the row no longer its own and stops here.
+    // And started_at is when the run begins its work, here (decision 104): marked running a moment
+    // earlier, a run on a busy process may have waited for a connection since.
+    const begins = deps.clock.now();
     const reserved = await db()
       .update(scheduledTaskExecution)
-      .set({ conversationId: randomUUID() })
+      .set({ conversationId: randomUUID(), startedAt: new Date(begins) })
       .where(and(mine, isNull(scheduledTaskExecution.conversationId)))
       .returning({ conversationId: scheduledTaskExecution.conversationId });
     if (!reserved[0]?.conversationId) {
@@ -66,6 +69,7 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
       return;
     }
     conversationId = reservedId = reserved[0].conversationId;
+    startedAt = begins;
     const chat = await startChat(
       { agentId: task.agentId, threadId: null, messages: [{ role: "user", content: task.prompt }] },
       {

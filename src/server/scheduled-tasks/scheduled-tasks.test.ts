@@ -484,6 +484,59 @@ describe("runs", () => {
       );
   });
 
+  it("decision 104: a process at its own cap starts no more runs; another process starts the rest", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(f.a.admin, { name: `Spread ${i}`, prompt: "[slow] hi" })).id);
+    for (const id of ids) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: id });
+    const one = scheduler({ processConcurrency: 2 });
+    const other = scheduler({ processConcurrency: 2 });
+    await one.tick();
+    expect(one.running.size).toBe(2);
+    await other.tick();
+    expect(other.running.size).toBe(1);
+    await Promise.all([one.drain(), other.drain()]);
+    for (const id of ids) expect((await executions(id))[0].status).toBe("completed");
+  });
+
+  it("decision 104: started_at is when the run begins its conversation, not when a busy process marked it", async () => {
+    const t = await create(f.a.admin, { name: "Marked early" });
+    const marked = now - 30_000; // marked running, then waited half a minute for its process
+    const [row] = await db()
+      .insert(scheduledTaskExecution)
+      .values({
+        organizationId: f.a.id,
+        taskId: t.id,
+        scheduledFor: new Date(marked),
+        status: "running",
+        startedAt: new Date(marked),
+        leaseOwner: "me",
+        leaseExpiresAt: new Date(now + 60_000),
+        attempts: 1,
+      })
+      .returning();
+    await runExecution(row!, { clock, instanceId: "me" });
+    const [run] = await executions(t.id);
+    expect(run).toMatchObject({ status: "completed", startedAt: new Date(now).toISOString() });
+  });
+
+  it("decision 104: one heartbeat renews the lease of every run the process has going", async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++)
+      ids.push((await create(f.a.admin, { name: `Beat ${i}`, prompt: `[slow] ${"a long prompt ".repeat(8)}` })).id);
+    for (const id of ids) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: id });
+    const s = scheduler({ heartbeatMs: 20, leaseMs: 60_000 });
+    await s.tick();
+    expect(s.running.size).toBe(2);
+    now += 10_000; // the clock moves on: a heartbeat now sets leases to now + 60 s (the runs take about a second)
+    await new Promise((r) => setTimeout(r, 200));
+    const leases = await db()
+      .select({ lease: scheduledTaskExecution.leaseExpiresAt })
+      .from(scheduledTaskExecution)
+      .where(and(inArray(scheduledTaskExecution.taskId, ids), eq(scheduledTaskExecution.status, "running")));
+    expect(leases.map((l) => l.lease!.getTime())).toEqual([now + 60_000, now + 60_000]);
+    await s.drain();
+  });
+
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {
     const failing = await create(f.a.member, { name: "Fails", prompt: "[http500] please" });
     const chatty = await create(f.a.member, { name: "Chatty report", notifyOnCompletion: true });
