@@ -5,7 +5,7 @@ import type { ModelMessage } from "ai";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
 import { and, eq, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
-import { message } from "../db/tables";
+import { conversation, message } from "../db/tables";
 import { log } from "../logger";
 import type { Agent } from "../../shared/agents/schema";
 import { resolveModel } from "../ai/models";
@@ -15,7 +15,7 @@ import { encodePart, errorMessage } from "./protocol";
 import { providerErrorText } from "../provider-api/provider-error";
 import { renderInstructions } from "./system-prompt";
 import { closeStream, openStream, push } from "./stream-hub";
-import { touchConversation } from "../conversations/queries";
+import { touchConversationQuery } from "../conversations/queries";
 import type { ToolContext } from "../../tools/executor.server";
 import { callAgentDescription } from "./sub-agent";
 import { openAgentMcp, unavailableNotice, type AgentMcp } from "../mcp/agent-mcp";
@@ -178,26 +178,38 @@ export async function startReply(
       );
     }
     const final = assembler.result();
+    // The reply's final row and the conversation's activity go in the statement that marks the stream
+    // ended: one commit at the end of a reply instead of three (issue 18).
+    let finalRows: WithSubquery[] = [];
     try {
       if (!(await storeRows())) throw new Error("the reply's row was not stored");
-      await db()
-        .update(message)
-        .set({
-          content: final.content,
-          parts: final.parts,
-          status,
-          error,
-          finishReason: final.finishReason,
-          inputTokens: final.usage.inputTokens,
-          outputTokens: final.usage.outputTokens,
-        })
-        .where(and(eq(message.organizationId, ctx.orgId), eq(message.id, replyId)));
-      await touchConversation({ orgId: ctx.orgId, id: ctx.conversationId });
+      finalRows = [
+        db()
+          .$with("final_message")
+          .as(
+            db()
+              .update(message)
+              .set({
+                content: final.content,
+                parts: final.parts,
+                status,
+                error,
+                finishReason: final.finishReason,
+                inputTokens: final.usage.inputTokens,
+                outputTokens: final.usage.outputTokens,
+              })
+              .where(and(eq(message.organizationId, ctx.orgId), eq(message.id, replyId)))
+              .returning({ id: message.id }),
+          ),
+        db()
+          .$with("touched")
+          .as(touchConversationQuery({ orgId: ctx.orgId, id: ctx.conversationId }).returning({ id: conversation.id })),
+      ];
     } catch (err) {
       log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
     }
     try {
-      await closeStream(replyId, status === "complete" ? "done" : status);
+      await closeStream(replyId, status === "complete" ? "done" : status, finalRows);
     } finally {
       // After the stream ends so a busy stdio server's shutdown grace never delays the client.
       await mcp?.close();

@@ -149,14 +149,24 @@ async function tick() {
   }
 }
 
-export async function closeStream(id: string, status: "done" | "error" | "aborted") {
+/** `before`: rows to write in the statement that marks the stream ended (the reply's final message). */
+export async function closeStream(id: string, status: "done" | "error" | "aborted", before: WithSubquery[] = []) {
   const s = live.get(id);
   if (!s) return;
   try {
     // The last lines are written before the end is announced; if they cannot be, they are not sent.
     await flushSoon();
     if (s.persisted < s.lines.length) await flushSoon();
-    if (s.stored) await finishStream({ orgId: s.orgId, id, status });
+    if (s.stored) {
+      try {
+        await finishStream({ orgId: s.orgId, id, status }, before);
+      } catch (err) {
+        if (!before.length) throw err;
+        // What went with it failed (logged): the stream still ends, as it did when they were apart.
+        log.error("failed to store assistant message", { id, error: String(err) });
+        await finishStream({ orgId: s.orgId, id, status });
+      }
+    }
   } finally {
     notify(s, null);
     live.delete(id);

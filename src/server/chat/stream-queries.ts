@@ -71,8 +71,11 @@ export async function streamStatus({ orgId, id }: StreamRef): Promise<string | n
  * Marks the reply finished. `heartbeat_at` becomes the time it ended, from which the chunk sweep
  * counts its grace period.
  */
-export async function finishStream({ orgId, id, status }: StreamRef & { status: StreamStatus }) {
-  await db()
+export async function finishStream(
+  { orgId, id, status }: StreamRef & { status: StreamStatus },
+  before: WithSubquery[] = [],
+) {
+  await (before.length ? db().with(...before) : db())
     .update(chatStream)
     .set({ status, heartbeatAt: sql`now()` })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id)));

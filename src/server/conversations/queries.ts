@@ -130,11 +130,16 @@ export async function softDeleteConversation({ orgId, id }: { orgId: string; id:
   return rows.length > 0;
 }
 
-export async function touchConversation({ orgId, id }: { orgId: string; id: string }) {
-  await db()
+/** The update that marks a conversation as just active (run alone, or inside another statement). */
+export function touchConversationQuery({ orgId, id }: { orgId: string; id: string }) {
+  return db()
     .update(conversation)
     .set({ updatedAt: sql`now()` })
     .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)));
+}
+
+export async function touchConversation(ref: { orgId: string; id: string }) {
+  await touchConversationQuery(ref);
 }
 
 export async function deleteMessagesAfter({
