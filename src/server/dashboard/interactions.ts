@@ -1,11 +1,11 @@
 // GET /api/dashboard/getInteractions: one page of root conversations from the rollup, newest activity
 // first, paged by a cursor; the page's sub-conversations and feedback are read for its ids only.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { agent, conversation, conversationStats, feedback, member, user } from "../db/tables";
 import { AppError } from "../errors";
 import type { FeedbackItem, Interaction, InteractionsPage, SubConversation } from "../../shared/dashboard/schema";
-import { filterWhere, type DashboardFilter } from "./filters";
+import { filterWhere, metadataUsers, type DashboardFilter } from "./filters";
 
 const s = conversationStats;
 export const DEFAULT_PAGE = 20;
@@ -29,14 +29,12 @@ export async function listInteractions(
 ): Promise<InteractionsPage> {
   const limit = f.limit ?? DEFAULT_PAGE;
   const after = f.cursor ? decodeCursor(f.cursor) : null;
-  const where = after
-    ? and(
-        filterWhere(f),
-        sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-      )
-    : filterWhere(f);
-  // The page from the rollup alone (the order and limit over one table, whatever index the planner picks),
-  // then its conversations, agents, users and memberships by the page's ids.
+  const cursorWhere = after
+    ? sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const keys = await pageKeys(f, cursorWhere, limit + 1);
+  if (!keys) return { data: [], nextCursor: null };
+  // The page's rollup rows by their ids, then its conversations, agents, users and memberships.
   const rows = await db()
     .select({
       stats: s,
@@ -44,9 +42,8 @@ export async function listInteractions(
       at: sql<string>`${s.lastActivityAt}::text`,
     })
     .from(s)
-    .where(where)
-    .orderBy(desc(s.lastActivityAt), desc(s.conversationId))
-    .limit(limit + 1);
+    .where(and(eq(s.organizationId, f.orgId), inArray(s.conversationId, keys)))
+    .orderBy(desc(s.lastActivityAt), desc(s.conversationId));
   const page = rows.slice(0, limit);
   const ids = page.map((r) => r.stats.conversationId);
   const [details, subs, items] = await Promise.all([
@@ -92,6 +89,36 @@ export async function listInteractions(
     }),
     nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.stats.conversationId) : null,
   };
+}
+
+/** Up to this many members matching a metadata filter, the page is read per member (see pageKeys). */
+const PER_USER_MAX = 64;
+
+/**
+ * The page's conversation ids (newest activity first) as a subquery, from the rollup's (org, activity) or
+ * (org, user, activity) index alone (decision 103): both carry the agent and user, so a filter is checked
+ * in the index and only the page's rows are read from the table. A metadata filter matching a few members
+ * reads each one's newest conversations from the (org, user, activity) index and keeps the newest of those
+ * (at most members × page entries, however rare their conversations are); matching many, the (org,
+ * activity) scan meets a match every few entries. Null when nothing can match.
+ */
+async function pageKeys(f: DashboardFilter, cursorWhere: SQL | undefined, n: number): Promise<SQL | null> {
+  const order = sql`order by ${s.lastActivityAt} desc, ${s.conversationId} desc limit ${n}`;
+  const users = metadataUsers(f);
+  if (!users) return sql`(select ${s.conversationId} from ${s} where ${and(filterWhere(f), cursorWhere)} ${order})`;
+  const ids = (await db().execute<{ user_id: string }>(users)).rows.map((r) => r.user_id);
+  if (!ids.length) return null;
+  const list = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const base = filterWhere({ ...f, metadataKey: undefined, metadataValue: undefined });
+  if (ids.length > PER_USER_MAX)
+    return sql`(select ${s.conversationId} from ${s} where ${and(base, sql`${s.userId} = any(${list})`, cursorWhere)} ${order})`;
+  return sql`(select p.id from unnest(${list}) as u(id) cross join lateral (
+    select ${s.conversationId} as id, ${s.lastActivityAt} as at from ${s}
+    where ${and(base, sql`${s.userId} = u.id`, cursorWhere)} ${order}) p
+    order by p.at desc, p.id desc limit ${n})`;
 }
 
 async function pageDetails(orgId: string, ids: string[]) {

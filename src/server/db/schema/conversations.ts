@@ -62,6 +62,12 @@ export const message = pgTable(
     finishReason: text("finish_reason"),
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
+    /**
+     * True while the dashboard's rollup has not counted the row yet (decision 103): a chat's user message
+     * and reply placeholder, stored before the model is called, are counted when the reply is finalised
+     * (or deleted), so the statement on the way to the first token fires no rollup trigger.
+     */
+    rollupDeferred: boolean("rollup_deferred").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
