@@ -415,7 +415,9 @@ const writeCost = async () => {
 };
 console.log(`\n| ${kind}, ${MESSAGES.toLocaleString()} messages | p50 ms | p95 ms | conversations |`);
 console.log("|---|---|---|---|");
-for (const [label, path, token] of cases) {
+// BENCH_CASES=text: only the cases whose label contains it; BENCH_WRITE_COST=0: skip the write cost.
+const only = process.env.BENCH_CASES;
+for (const [label, path, token] of cases.filter(([label]) => !only || label.includes(only))) {
   await request("GET", path, token); // warm
   const times: number[] = [];
   let count = 0;
@@ -429,6 +431,6 @@ for (const [label, path, token] of cases) {
     `| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${count.toLocaleString()} |`,
   );
 }
-await writeCost();
+if (process.env.BENCH_WRITE_COST !== "0") await writeCost();
 await services.database.close();
 process.exit(0);

@@ -32,9 +32,8 @@ export async function listInteractions(
   const cursorWhere = after
     ? sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
     : undefined;
-  const keys = await pageKeys(f, cursorWhere, limit + 1);
-  if (!keys) return { data: [], nextCursor: null };
-  // The page's rollup rows by their ids, then its conversations, agents, users and memberships.
+  const keys = pageKeys(f, cursorWhere, limit + 1);
+  // The page's rollup rows: in the index's order directly, or by the ids found in the index alone.
   const rows = await db()
     .select({
       stats: s,
@@ -42,8 +41,11 @@ export async function listInteractions(
       at: sql<string>`${s.lastActivityAt}::text`,
     })
     .from(s)
-    .where(and(eq(s.organizationId, f.orgId), inArray(s.conversationId, keys)))
-    .orderBy(desc(s.lastActivityAt), desc(s.conversationId));
+    .where(
+      keys ? and(eq(s.organizationId, f.orgId), inArray(s.conversationId, keys)) : and(filterWhere(f), cursorWhere),
+    )
+    .orderBy(desc(s.lastActivityAt), desc(s.conversationId))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const ids = page.map((r) => r.stats.conversationId);
   const [details, subs, items] = await Promise.all([
@@ -91,34 +93,26 @@ export async function listInteractions(
   };
 }
 
-/** Up to this many members matching a metadata filter, the page is read per member (see pageKeys). */
-const PER_USER_MAX = 64;
-
 /**
- * The page's conversation ids (newest activity first) as a subquery, from the rollup's (org, activity) or
- * (org, user, activity) index alone (decision 103): both carry the agent and user, so a filter is checked
- * in the index and only the page's rows are read from the table. A metadata filter matching a few members
- * reads each one's newest conversations from the (org, user, activity) index and keeps the newest of those
- * (at most members × page entries, however rare their conversations are); matching many, the (org,
- * activity) scan meets a match every few entries. Null when nothing can match.
+ * The page's conversation ids (newest activity first) as a subquery read from an index alone (decision
+ * 103), or undefined when the index's order finds the page by itself (no filter, or only a user: the
+ * (org, user, activity) index). The (org, activity) and (org, user, activity) indexes carry the agent and
+ * user, so an agent filter is checked in the index and only the page's rows are read from the table. A
+ * metadata filter reads each matching member's newest conversations from the (org, user, activity)
+ * index and keeps the newest of those: at most members × page entries, however rare their conversations.
  */
-async function pageKeys(f: DashboardFilter, cursorWhere: SQL | undefined, n: number): Promise<SQL | null> {
+function pageKeys(f: DashboardFilter, cursorWhere: SQL | undefined, n: number): SQL | undefined {
   const order = sql`order by ${s.lastActivityAt} desc, ${s.conversationId} desc limit ${n}`;
   const users = metadataUsers(f);
-  if (!users) return sql`(select ${s.conversationId} from ${s} where ${and(filterWhere(f), cursorWhere)} ${order})`;
-  const ids = (await db().execute<{ user_id: string }>(users)).rows.map((r) => r.user_id);
-  if (!ids.length) return null;
-  const list = sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-  const base = filterWhere({ ...f, metadataKey: undefined, metadataValue: undefined });
-  if (ids.length > PER_USER_MAX)
-    return sql`(select ${s.conversationId} from ${s} where ${and(base, sql`${s.userId} = any(${list})`, cursorWhere)} ${order})`;
-  return sql`(select p.id from unnest(${list}) as u(id) cross join lateral (
-    select ${s.conversationId} as id, ${s.lastActivityAt} as at from ${s}
-    where ${and(base, sql`${s.userId} = u.id`, cursorWhere)} ${order}) p
-    order by p.at desc, p.id desc limit ${n})`;
+  if (users) {
+    const base = filterWhere({ ...f, metadataKey: undefined, metadataValue: undefined });
+    return sql`(select p.id from ${users} as u cross join lateral (
+      select ${s.conversationId} as id, ${s.lastActivityAt} as at from ${s}
+      where ${and(base, sql`${s.userId} = u.user_id`, cursorWhere)} ${order}) p
+      order by p.at desc, p.id desc limit ${n})`;
+  }
+  if (f.agentId === undefined) return undefined;
+  return sql`(select ${s.conversationId} from ${s} where ${and(filterWhere(f), cursorWhere)} ${order})`;
 }
 
 async function pageDetails(orgId: string, ids: string[]) {
