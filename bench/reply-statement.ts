@@ -6,7 +6,7 @@
 //   npx tsx bench/reply-statement.ts [rounds=300]             # PGlite in memory
 //   DATABASE_URL=postgres://… npx tsx bench/reply-statement.ts
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { loadConfig } from "../src/server/config";
 import { createApp } from "../src/server/app";
 import { createServices } from "../src/server/services";
@@ -130,11 +130,51 @@ for (let i = 0; i < ROUNDS; i++) {
     finals[variant].push(await finish(replyId));
   }
 }
+// The same two statements' server time (executor and triggers, no commit or round trip): EXPLAIN ANALYZE
+// in a transaction rolled back, interleaved — what the machine's load and the commit's fsync do not blur.
+const server = { counted: [[], []] as number[][], deferred: [[], []] as number[][] };
+const executionMs = (r: { rows: Record<string, unknown>[] }) => {
+  const line = r.rows.map((row) => String(Object.values(row)[0])).find((l) => l.startsWith("Execution Time"));
+  return Number(/([\d.]+) ms/.exec(line ?? "")?.[1]);
+};
+for (let i = 0; i < ROUNDS; i++) {
+  for (const variant of i % 2 ? (["counted", "deferred"] as const) : (["deferred", "counted"] as const)) {
+    const [c, r, m] = [randomUUID(), randomUUID(), randomUUID()];
+    const deferred = variant === "deferred";
+    await db()
+      .transaction(async (tx) => {
+        server[variant][0]!.push(
+          executionMs(
+            await tx.execute(sql`explain (analyze) with thread as (
+              insert into conversation (id, organization_id, user_id, agent_id, first_message_text)
+              values (${c}, ${orgId}, ${userId}, ${agentId}, 'hello') returning id),
+            reply as (insert into message (id, organization_id, conversation_id, client_id, role, content, parts, model,
+                status, rollup_deferred)
+              values (${m}, ${orgId}, ${c}, 'c', 'user', 'hello', '[{"type":"text","text":"hello"}]', null, 'complete', ${deferred}),
+                (${r}, ${orgId}, ${c}, null, 'assistant', '', '[]', 'openai:gpt-4.1', 'streaming', ${deferred}) returning id)
+            insert into chat_stream (id, organization_id, conversation_id, instance_id) values (${r}, ${orgId}, ${c}, 'bench')`),
+          ),
+        );
+        server[variant][1]!.push(
+          executionMs(
+            await tx.execute(sql`explain (analyze) update message set content = 'The answer',
+              parts = '[{"type":"text","text":"The answer"}]', status = 'complete', input_tokens = 120, output_tokens = 30,
+              finish_reason = 'stop', rollup_deferred = false where organization_id = ${orgId} and id = ${r}`),
+          ),
+        );
+        tx.rollback();
+      })
+      .catch(() => {});
+  }
+}
 const f = (v: number[]) => `median ${percentile(v, 50).toFixed(2)}  p95 ${percentile(v, 95).toFixed(2)}`;
 console.log(`${config.databaseUrl ? "PostgreSQL" : "PGlite"}, ${ROUNDS} rounds each, interleaved (ms):`);
 console.log(`  statement before the model, rows counted at once: ${f(times.counted)}`);
 console.log(`  statement before the model, counting deferred:    ${f(times.deferred)}`);
 console.log(`  reply's final update, rows counted at once:       ${f(finals.counted)}`);
 console.log(`  reply's final update, counting deferred:          ${f(finals.deferred)}`);
+console.log(`  server time (EXPLAIN ANALYZE, rolled back), ${ROUNDS} each:`);
+console.log(`    before the model, counted: ${f(server.counted[0]!)}; deferred: ${f(server.deferred[0]!)}`);
+console.log(`    final update, counted:     ${f(server.counted[1]!)}; deferred: ${f(server.deferred[1]!)}`);
 await services.database.close();
 process.exit(0);
