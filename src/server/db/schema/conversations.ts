@@ -75,7 +75,9 @@ export const message = pgTable(
     // Conversation search (issue 17): words of the message text, in no language's stemming.
     index("message_content_search_idx").using("gin", sql`to_tsvector('simple', ${t.content})`),
     // The few rows the dashboard's rollup has not counted yet (decision 103), found by their conversation.
-    index("message_rollup_deferred_idx").on(t.conversationId, t.seq).where(sql`${t.rollupDeferred}`),
+    index("message_rollup_deferred_idx")
+      .on(t.conversationId, t.seq)
+      .where(sql`${t.rollupDeferred}`),
     unique("message_org_id_unique").on(t.organizationId, t.id),
     foreignKey({
       name: "message_conversation_fk",
