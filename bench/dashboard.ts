@@ -4,7 +4,12 @@
 //   npx tsx bench/dashboard.ts [messages=1000000]             # PGlite in memory
 //   DATABASE_URL=postgres://… npx tsx bench/dashboard.ts        # PostgreSQL (use an empty database)
 //   BENCH_REUSE=1 DATABASE_URL=postgres://… npx tsx bench/dashboard.ts  # time again on a database seeded before
+//   BENCH_PGLITE_DIR=/tmp/x npx tsx bench/dashboard.ts         # PGlite on disk there (then BENCH_REUSE=1 works)
+//   BENCH_SEED=triggers …                                       # seed through the rollup triggers (slow)
 // (migrations added since are applied at start; the write-cost step moves 20,000 conversations to today).
+// By default the seed is bulk: the rollup triggers and message's secondary indexes are off while rows are
+// inserted, then both rollups are filled by one set-based statement each (what the triggers would have
+// written: tested equal on a small seed, BENCH_SEED=compare) and the indexes rebuilt.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/server/config";
@@ -31,7 +36,10 @@ const config = loadConfig({
   AUTH_API_RATE_LIMIT_MAX: "100000",
   LOG_LEVEL: "silent",
 });
-const services = await createServices(config, { inMemoryDb: !config.databaseUrl });
+const pgliteDir = process.env.BENCH_PGLITE_DIR;
+const services = await createServices(pgliteDir && !config.databaseUrl ? { ...config, dataDir: pgliteDir } : config, {
+  inMemoryDb: !config.databaseUrl && !pgliteDir,
+});
 const app = createApp({ config, auth: services.auth });
 const kind = config.databaseUrl ? "PostgreSQL" : "PGlite";
 
@@ -60,6 +68,7 @@ async function signUp(label: string) {
   return { token: up.headers.get("set-auth-token")!, userId: up.body.user.id as string };
 }
 
+const seedNow = new Date().toISOString(); // every seed's "now", so two seeds compare row for row
 const REUSE = !!process.env.BENCH_REUSE;
 let admin: { token: string; userId: string };
 let memberUser: { token: string; userId: string };
@@ -95,14 +104,70 @@ if (REUSE) {
   agentIds.push(...agents.rows.map((r) => Number(r.id)));
   console.log(`dashboard bench on ${kind}: reusing ${CONVERSATIONS.toLocaleString()} seeded conversations`);
 } else {
+  const mode = process.env.BENCH_SEED ?? "bulk";
+  if (mode === "compare") await compareSeeds();
+  ({ admin, memberUser, orgId } = await seed(
+    mode === "triggers" ? "triggers" : "bulk",
+    CONVERSATIONS,
+    MESSAGES,
+    agentIds,
+  ));
+}
+
+// The bulk seed's rollups against the triggers': two small organisations seeded both ways must hold the
+// same rows (conversation g of one against conversation g of the other) and the same day sums.
+
+async function compareSeeds() {
+  const n = 2_000;
+  const a = await seed("triggers", n / 10, n, []);
+  const b = await seed("bulk", n / 10, n, []);
+  const rows = async (org: string) =>
+    (
+      await db().execute(
+        sql.raw(`
+      select g, s.is_root, s.message_count, s.attachment_count, s.tool_call_count, s.input_tokens, s.output_tokens,
+        s.feedback_total, s.feedback_helpful, s.tool_counts::text, s.model_input_tokens::text,
+        s.model_output_tokens::text, s.started_at, s.last_activity_at, s.deleted_at,
+        s.root_conversation_id = c.id as own_root, s.user_id = c.user_id as same_user, s.agent_id = c.agent_id as same_agent
+      from generate_series(1, ${n / 10}) g
+      join conversation c on c.id = md5('${org}-' || g)::uuid
+      join conversation_stats s on s.conversation_id = c.id
+      order by g`),
+      )
+    ).rows.map((r) => JSON.stringify(r));
+  const days = async (org: string) =>
+    (
+      await db().execute(
+        sql.raw(`
+      select day, agent_id = 0 as all_agents, user_id = '*' as all_users, sum(conversation_count) as c,
+        sum(message_count) as m, sum(tool_call_count) as t, sum(input_tokens) as i, sum(output_tokens) as o,
+        sum(feedback_total) as f, sum(feedback_helpful) as h
+      from conversation_day_stats where organization_id = '${org}' group by 1, 2, 3 order by 1, 2, 3`),
+      )
+    ).rows.map((r) => JSON.stringify(r));
+  const [ra, rb, da, db_] = [await rows(a.orgId), await rows(b.orgId), await days(a.orgId), await days(b.orgId)];
+  const same = (x: string[], y: string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  if (!same(ra, rb) || !same(da, db_) || ra.length === 0) {
+    console.error({
+      triggers: ra.slice(0, 3),
+      bulk: rb.slice(0, 3),
+      daysTriggers: da.slice(0, 3),
+      daysBulk: db_.slice(0, 3),
+    });
+    throw new Error("bulk seed's rollups differ from the triggers'");
+  }
+  console.log(`bulk seed's rollups equal the triggers' (${ra.length} conversations, ${da.length} day sums)`);
+}
+
+async function seed(mode: "bulk" | "triggers", conversations: number, messages: number, agentIdsOut: number[]) {
   // People and agents: the admin and one member sign up (their tokens make the requests); 48 more users
   // are rows. Every member has public metadata (department of 5, region of 3).
-  admin = await signUp("admin");
-  memberUser = await signUp("member");
+  const admin = await signUp("admin");
+  const memberUser = await signUp("member");
   const org = (
     await request("POST", "/api/auth/organization/create", admin.token, { name: "Bench", slug: `bench-${Date.now()}` })
   ).body as { id: string };
-  orgId = org.id;
+  const orgId = org.id;
   const userIds = [admin.userId, memberUser.userId];
   for (let i = userIds.length; i < USERS; i++) userIds.push(`bench-user-${i}-${randomUUID().slice(0, 6)}`);
   await db().execute(sql`
@@ -129,7 +194,7 @@ if (REUSE) {
   where organization_id = '${orgId}'`),
   );
   for (let i = 0; i < AGENTS; i++)
-    agentIds.push(
+    agentIdsOut.push(
       (
         await request("POST", `/api/agents?orgId=${orgId}`, admin.token, {
           name: `Agent ${i}`,
@@ -139,16 +204,37 @@ if (REUSE) {
     );
 
   const users = `array[${userIds.map((u) => `'${u}'`).join(",")}]::text[]`;
-  const agents = `array[${agentIds.join(",")}]::int[]`;
+  const agents = `array[${agentIdsOut.join(",")}]::int[]`;
   // Conversation g starts at a point spread over the last 90 days; its messages follow 30 s apart.
-  const start = (g: string) => `now() - ((${g} * 7919) % (90 * 86400)) * interval '1 second'`;
+  const start = (g: string) => `'${seedNow}'::timestamptz - ((${g} * 7919) % (90 * 86400)) * interval '1 second'`;
 
   console.log(
-    `dashboard bench on ${kind}: seeding ${MESSAGES.toLocaleString()} messages in ${CONVERSATIONS.toLocaleString()} conversations…`,
+    `dashboard bench on ${kind}: seeding ${messages.toLocaleString()} messages in ${conversations.toLocaleString()} conversations…`,
   );
   const seedStart = performance.now();
-  for (let lo = 1; lo <= CONVERSATIONS; lo += BATCH) {
-    const hi = Math.min(CONVERSATIONS, lo + BATCH - 1);
+  // Bulk: the rollup triggers (their functions are dashboard_*) and message's secondary indexes are off
+  // while the rows go in; both are restored below.
+  const bulk = mode === "bulk";
+  const triggers = bulk
+    ? (
+        await db().execute<{ rel: string; name: string }>(sql`
+          select t.tgrelid::regclass::text as rel, t.tgname as name from pg_trigger t
+          join pg_proc p on p.oid = t.tgfoid
+          where not t.tgisinternal and p.proname like 'dashboard%' and t.tgenabled <> 'D'`)
+      ).rows
+    : [];
+  const indexes = bulk
+    ? (
+        await db().execute<{ name: string; def: string }>(sql`
+          select i.indexname as name, i.indexdef as def from pg_indexes i
+          where i.schemaname = 'public' and i.tablename = 'message'
+            and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)
+      ).rows
+    : [];
+  for (const t of triggers) await db().execute(sql.raw(`alter table ${t.rel} disable trigger "${t.name}"`));
+  for (const i of indexes) await db().execute(sql.raw(`drop index "${i.name}"`));
+  for (let lo = 1; lo <= conversations; lo += BATCH) {
+    const hi = Math.min(conversations, lo + BATCH - 1);
     await db().execute(
       sql.raw(`
     insert into conversation (id, organization_id, user_id, agent_id, first_message_text, created_at, updated_at)
@@ -167,12 +253,72 @@ if (REUSE) {
       case when m % 2 = 1 then 200 + (g % 100) end, case when m % 2 = 1 then 50 + (g % 30) end,
       ${start("g")} + m * interval '30 seconds'
     from generate_series(${lo}, ${hi}) g, generate_series(0, 9) m
-    where g * 10 + m < ${MESSAGES} + 10`),
+    where g * 10 + m < ${messages} + 10`),
     );
-    if ((hi / BATCH) % 10 === 0 || hi === CONVERSATIONS)
+    if ((hi / BATCH) % 10 === 0 || hi === conversations)
       console.log(`  ${hi.toLocaleString()} conversations, ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
   }
+  if (bulk) {
+    const rollupStart = performance.now();
+    // What the triggers write for root conversations without feedback (the seed has neither
+    // sub-conversations nor feedback): per conversation its messages' figures, tools and tokens per model.
+    const perModel = (col: string) => `(
+      select conversation_id, jsonb_object_agg(k, n) as j from (
+        select conversation_id, coalesce(model, '') as k, sum(${col})::int as n from message
+        where organization_id = '${orgId}' group by 1, 2 having coalesce(sum(${col}), 0) <> 0) x
+      group by 1)`;
+    await db().execute(
+      sql.raw(`
+    insert into conversation_stats (conversation_id, organization_id, root_conversation_id, is_root, user_id, agent_id,
+      message_count, attachment_count, tool_call_count, input_tokens, output_tokens, tool_counts,
+      model_input_tokens, model_output_tokens, started_at, last_activity_at, deleted_at)
+    select c.id, c.organization_id, c.id, 1, c.user_id, c.agent_id,
+      coalesce(m.messages, 0), coalesce(m.attachments, 0), coalesce(t.calls, 0), coalesce(m.input, 0),
+      coalesce(m.output, 0), coalesce(t.counts, '{}'), coalesce(mi.j, '{}'), coalesce(mo.j, '{}'),
+      c.created_at, greatest(c.created_at, m.last), c.deleted_at
+    from conversation c
+    left join (
+      select conversation_id, count(*) filter (where role <> 'system') as messages,
+        sum(case when jsonb_typeof(attachments) = 'array' then jsonb_array_length(attachments) else 0 end) as attachments,
+        sum(coalesce(input_tokens, 0)) as input, sum(coalesce(output_tokens, 0)) as output, max(created_at) as last
+      from message where organization_id = '${orgId}' group by 1) m on m.conversation_id = c.id
+    left join (
+      select conversation_id, sum(n) as calls, jsonb_object_agg(name, n) as counts from (
+        select conversation_id, p->'toolInvocation'->>'toolName' as name, count(*) as n
+        from message, jsonb_array_elements(case when jsonb_typeof(parts) = 'array' then parts else '[]'::jsonb end) p
+        where organization_id = '${orgId}' and p->>'type' = 'tool-invocation'
+          and p->'toolInvocation'->>'toolName' is not null
+        group by 1, 2) x
+      group by 1) t on t.conversation_id = c.id
+    left join ${perModel("input_tokens")} mi on mi.conversation_id = c.id
+    left join ${perModel("output_tokens")} mo on mo.conversation_id = c.id
+    where c.organization_id = '${orgId}'`),
+    );
+    // The day rollup exactly as migration 0022 backfills it.
+    await db().execute(
+      sql.raw(`
+    insert into conversation_day_stats (organization_id, agent_id, user_id, day, slot, conversation_count, message_count,
+      tool_call_count, input_tokens, output_tokens, feedback_total, feedback_helpful)
+    select s.organization_id, l.a, l.u, s.day, s.slot, count(*), sum(s.message_count), sum(s.tool_call_count),
+      sum(s.input_tokens), sum(s.output_tokens), sum(s.feedback_total), sum(s.feedback_helpful)
+    from (
+      select *, (last_activity_at at time zone 'UTC')::date as day, coalesce(user_id, '') as uid,
+        (get_byte(uuid_send(conversation_id), 15) & 15)::smallint as slot
+      from conversation_stats where organization_id = '${orgId}' and is_root = 1 and deleted_at is null
+    ) s
+    cross join lateral (values (s.agent_id, s.uid), (s.agent_id, '*'), (0, s.uid), (0, '*')) as l(a, u)
+    group by s.organization_id, l.a, l.u, s.day, s.slot`),
+    );
+    for (const t of triggers) await db().execute(sql.raw(`alter table ${t.rel} enable trigger "${t.name}"`));
+    const rollupSeconds = (performance.now() - rollupStart) / 1000;
+    const indexStart = performance.now();
+    for (const i of indexes) await db().execute(sql.raw(i.def));
+    console.log(
+      `  rollups filled in ${rollupSeconds.toFixed(1)} s, message indexes (${indexes.map((i) => i.name).join(", ")}) rebuilt in ${((performance.now() - indexStart) / 1000).toFixed(1)} s`,
+    );
+  }
   seedSeconds = (performance.now() - seedStart) / 1000;
+  return { admin, memberUser, orgId };
 }
 await db().execute(sql`analyze conversation_stats`);
 await db().execute(sql`analyze member`);
@@ -246,7 +392,7 @@ if (!REUSE)
   );
 const writeCost = async () => {
   const noDays = ["conversation_stats ? trigger conversation_day_stats_on_update"];
-  const none = ["message ? trigger conversation_stats_on_message"];
+  const none = ["message ? trigger conversation_stats_on_message_insert"];
   const [bulkBoth, bulkNoDays, bulkNone] = [
     (await timeInsert(10_000, false, []))[0]!,
     (await timeInsert(10_000, false, noDays))[0]!,
@@ -269,7 +415,9 @@ const writeCost = async () => {
 };
 console.log(`\n| ${kind}, ${MESSAGES.toLocaleString()} messages | p50 ms | p95 ms | conversations |`);
 console.log("|---|---|---|---|");
-for (const [label, path, token] of cases) {
+// BENCH_CASES=text: only the cases whose label contains it; BENCH_WRITE_COST=0: skip the write cost.
+const only = process.env.BENCH_CASES;
+for (const [label, path, token] of cases.filter(([label]) => !only || label.includes(only))) {
   await request("GET", path, token); // warm
   const times: number[] = [];
   let count = 0;
@@ -283,6 +431,6 @@ for (const [label, path, token] of cases) {
     `| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${count.toLocaleString()} |`,
   );
 }
-await writeCost();
+if (process.env.BENCH_WRITE_COST !== "0") await writeCost();
 await services.database.close();
 process.exit(0);

@@ -48,6 +48,7 @@ export async function recoverInterruptedReplies(opts: { staleAfterSeconds: numbe
         finishReason: partial.finishReason ?? "other",
         inputTokens: partial.usage.inputTokens,
         outputTokens: partial.usage.outputTokens,
+        rollupDeferred: false, // the dashboard counts it and its user message now (decision 103)
       })
       .where(and(eq(message.organizationId, s.orgId), eq(message.id, s.id)));
   }

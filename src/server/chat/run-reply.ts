@@ -56,14 +56,16 @@ export async function startReply(
   before?: BeforeReply,
 ): Promise<{ done: Promise<ReplyOutcome> }> {
   const stream = openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
-  const messages = (first: (typeof message.$inferInsert)[]) =>
+  // `deferred`: the dashboard's rollup counts these rows when the reply is final (decision 103), so the
+  // statement before the model fires none of its triggers.
+  const messages = (first: (typeof message.$inferInsert)[], deferred = false) =>
     db()
       .$with("reply")
       .as(
         db()
           .insert(message)
           .values([
-            ...first,
+            ...first.map((m) => ({ ...m, rollupDeferred: deferred })),
             {
               id: replyId,
               organizationId: ctx.orgId,
@@ -71,6 +73,7 @@ export async function startReply(
               role: "assistant",
               status: "streaming",
               model: ctx.agent.model,
+              rollupDeferred: deferred,
             },
           ])
           .returning({ id: message.id }),
@@ -91,7 +94,7 @@ export async function startReply(
     try {
       await stream.store([
         ...(before.thread ? [before.thread] : []),
-        messages(before.userMessage ? [before.userMessage] : []),
+        messages(before.userMessage ? [before.userMessage] : [], true),
       ]);
     } catch (err) {
       stream.discard();
@@ -197,6 +200,8 @@ export async function startReply(
                 finishReason: final.finishReason,
                 inputTokens: final.usage.inputTokens,
                 outputTokens: final.usage.outputTokens,
+                // counts the reply and the user message stored with it (decision 103)
+                rollupDeferred: false,
               })
               .where(and(eq(message.organizationId, ctx.orgId), eq(message.id, replyId)))
               .returning({ id: message.id }),

@@ -123,6 +123,7 @@ export async function startChat(
       finishReason: null,
       inputTokens: null,
       outputTokens: null,
+      rollupDeferred: true,
       createdAt: new Date(),
     });
   }

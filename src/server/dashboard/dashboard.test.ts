@@ -265,6 +265,61 @@ describe("GET /api/dashboard/getInteractions", () => {
     expect(forged.status).toBe(400);
     expect(forged.body.error).toBe("cursor is not valid");
   });
+
+  it("pages filtered by metadata, agent or both in the order of the unfiltered list (decision 103)", async () => {
+    const owner = await signUp(ctx.app, "dash-pages");
+    const org = (await createOrg(ctx.app, owner)).id;
+    const people = [owner, await signUp(ctx.app, "dash-pages-b"), await signUp(ctx.app, "dash-pages-c")];
+    for (const p of people.slice(1)) await addMember(ctx.app, owner, org, p, "org:member");
+    const bots = [
+      (await createAgent(ctx.app, owner, org, { name: "P1" })).id,
+      (await createAgent(ctx.app, owner, org, { name: "P2" })).id,
+    ];
+    for (const [i, team] of ["Blue", "Blue", "Red"].entries())
+      await db()
+        .update(member)
+        .set({ publicMetadata: { team } })
+        .where(and(eq(member.organizationId, org), eq(member.userId, people[i]!.userId)));
+    const convs: { id: string; user: string; agent: number }[] = [];
+    for (let i = 0; i < 13; i++) {
+      const user = people[(i * 7) % 3]!.userId;
+      const agentId = bots[i % 2]!;
+      const at = new Date(Date.now() - DAY + ((i * 5) % 13) * 60_000);
+      convs.push({
+        id: await seedConversation({ orgId: org, userId: user, agentId, at, messages: [{ role: "user" }] }),
+        user,
+        agent: agentId,
+      });
+    }
+    const pages = async (filter: string) => {
+      const ids: string[] = [];
+      let cursor = "";
+      for (;;) {
+        const res = await call(
+          ctx.app,
+          "GET",
+          `/api/dashboard/getInteractions?orgId=${org}&allInOrg=true&limit=2${filter}${cursor}`,
+          {
+            token: owner.token,
+          },
+        );
+        ids.push(...res.body.data.map((d: { id: string }) => d.id));
+        if (!res.body.nextCursor) return ids;
+        cursor = `&cursor=${res.body.nextCursor}`;
+      }
+    };
+    const all = await pages("");
+    expect(all).toHaveLength(13);
+    const blue = new Set([people[0]!.userId, people[1]!.userId]);
+    const expected = (keep: (c: (typeof convs)[number]) => boolean) =>
+      all.filter((id) => keep(convs.find((c) => c.id === id)!));
+    expect(await pages("&metadataKey=team&metadataValue=Blue")).toEqual(expected((c) => blue.has(c.user)));
+    expect(await pages(`&agentId=${bots[1]}`)).toEqual(expected((c) => c.agent === bots[1]));
+    expect(await pages(`&agentId=${bots[0]}&metadataKey=team&metadataValue=Blue`)).toEqual(
+      expected((c) => c.agent === bots[0] && blue.has(c.user)),
+    );
+    expect(await pages(`&metadataKey=team`)).toEqual(all);
+  });
 });
 
 describe("the rollup follows every write", () => {

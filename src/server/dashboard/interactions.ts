@@ -1,11 +1,11 @@
 // GET /api/dashboard/getInteractions: one page of root conversations from the rollup, newest activity
 // first, paged by a cursor; the page's sub-conversations and feedback are read for its ids only.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { agent, conversation, conversationStats, feedback, member, user } from "../db/tables";
 import { AppError } from "../errors";
 import type { FeedbackItem, Interaction, InteractionsPage, SubConversation } from "../../shared/dashboard/schema";
-import { filterWhere, type DashboardFilter } from "./filters";
+import { filterWhere, metadataUsers, type DashboardFilter } from "./filters";
 
 const s = conversationStats;
 export const DEFAULT_PAGE = 20;
@@ -29,14 +29,11 @@ export async function listInteractions(
 ): Promise<InteractionsPage> {
   const limit = f.limit ?? DEFAULT_PAGE;
   const after = f.cursor ? decodeCursor(f.cursor) : null;
-  const where = after
-    ? and(
-        filterWhere(f),
-        sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-      )
-    : filterWhere(f);
-  // The page from the rollup alone (the order and limit over one table, whatever index the planner picks),
-  // then its conversations, agents, users and memberships by the page's ids.
+  const cursorWhere = after
+    ? sql`(${s.lastActivityAt}, ${s.conversationId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const keys = pageKeys(f, cursorWhere, limit + 1);
+  // The page's rollup rows: in the index's order directly, or by the ids found in the index alone.
   const rows = await db()
     .select({
       stats: s,
@@ -44,7 +41,9 @@ export async function listInteractions(
       at: sql<string>`${s.lastActivityAt}::text`,
     })
     .from(s)
-    .where(where)
+    .where(
+      keys ? and(eq(s.organizationId, f.orgId), inArray(s.conversationId, keys)) : and(filterWhere(f), cursorWhere),
+    )
     .orderBy(desc(s.lastActivityAt), desc(s.conversationId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -92,6 +91,28 @@ export async function listInteractions(
     }),
     nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.stats.conversationId) : null,
   };
+}
+
+/**
+ * The page's conversation ids (newest activity first) as a subquery read from an index alone (decision
+ * 103), or undefined when the index's order finds the page by itself (no filter, or only a user: the
+ * (org, user, activity) index). The (org, activity) and (org, user, activity) indexes carry the agent and
+ * user, so an agent filter is checked in the index and only the page's rows are read from the table. A
+ * metadata filter reads each matching member's newest conversations from the (org, user, activity)
+ * index and keeps the newest of those: at most members × page entries, however rare their conversations.
+ */
+function pageKeys(f: DashboardFilter, cursorWhere: SQL | undefined, n: number): SQL | undefined {
+  const order = sql`order by ${s.lastActivityAt} desc, ${s.conversationId} desc limit ${n}`;
+  const users = metadataUsers(f);
+  if (users) {
+    const base = filterWhere({ ...f, metadataKey: undefined, metadataValue: undefined });
+    return sql`(select p.id from ${users} as u cross join lateral (
+      select ${s.conversationId} as id, ${s.lastActivityAt} as at from ${s}
+      where ${and(base, sql`${s.userId} = u.user_id`, cursorWhere)} ${order}) p
+      order by p.at desc, p.id desc limit ${n})`;
+  }
+  if (f.agentId === undefined) return undefined;
+  return sql`(select ${s.conversationId} from ${s} where ${and(filterWhere(f), cursorWhere)} ${order})`;
 }
 
 async function pageDetails(orgId: string, ids: string[]) {

@@ -62,12 +62,22 @@ export const message = pgTable(
     finishReason: text("finish_reason"),
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
+    /**
+     * True while the dashboard's rollup has not counted the row yet (decision 103): a chat's user message
+     * and reply placeholder, stored before the model is called, are counted when the reply is finalised
+     * (or deleted), so the statement on the way to the first token fires no rollup trigger.
+     */
+    rollupDeferred: boolean("rollup_deferred").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("message_conversation_idx").on(t.conversationId, t.seq),
     // Conversation search (issue 17): words of the message text, in no language's stemming.
     index("message_content_search_idx").using("gin", sql`to_tsvector('simple', ${t.content})`),
+    // The few rows the dashboard's rollup has not counted yet (decision 103), found by their conversation.
+    index("message_rollup_deferred_idx")
+      .on(t.conversationId, t.seq)
+      .where(sql`${t.rollupDeferred}`),
     unique("message_org_id_unique").on(t.organizationId, t.id),
     foreignKey({
       name: "message_conversation_fk",

@@ -51,11 +51,13 @@ export const conversationStats = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
+    // The interactions page's order; the trailing agent and user let a filter on them be checked in the
+    // index, and the page's keys come from the index alone (decision 103).
     index("conversation_stats_org_activity_idx")
-      .on(t.organizationId, t.lastActivityAt, t.conversationId)
+      .on(t.organizationId, t.lastActivityAt, t.conversationId, t.agentId, t.userId)
       .where(sql`${t.isRoot} = 1 and ${t.deletedAt} is null`),
     index("conversation_stats_org_user_activity_idx")
-      .on(t.organizationId, t.userId, t.lastActivityAt, t.conversationId)
+      .on(t.organizationId, t.userId, t.lastActivityAt, t.conversationId, t.agentId)
       .where(sql`${t.isRoot} = 1 and ${t.deletedAt} is null`),
     index("conversation_stats_root_idx").on(t.rootConversationId),
   ],

@@ -1,0 +1,1 @@
+ALTER TABLE "message" ADD COLUMN "rollup_deferred" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,4 @@
+DROP INDEX "conversation_stats_org_activity_idx";--> statement-breakpoint
+DROP INDEX "conversation_stats_org_user_activity_idx";--> statement-breakpoint
+CREATE INDEX "conversation_stats_org_activity_idx" ON "conversation_stats" USING btree ("organization_id","last_activity_at","conversation_id","agent_id","user_id") WHERE "conversation_stats"."is_root" = 1 and "conversation_stats"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "conversation_stats_org_user_activity_idx" ON "conversation_stats" USING btree ("organization_id","user_id","last_activity_at","conversation_id","agent_id") WHERE "conversation_stats"."is_root" = 1 and "conversation_stats"."deleted_at" is null;

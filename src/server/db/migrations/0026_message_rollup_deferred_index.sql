@@ -1,0 +1,1 @@
+CREATE INDEX "message_rollup_deferred_idx" ON "message" USING btree ("conversation_id","seq") WHERE "message"."rollup_deferred";
