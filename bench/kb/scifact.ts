@@ -107,7 +107,8 @@ const rrf = (lists: { ids: number[]; weight: number }[]) => {
   for (const { ids, weight } of lists) ids.forEach((id, i) => score.set(id, (score.get(id) ?? 0) + weight / (61 + i)));
   return [...score.keys()].sort((a, b) => score.get(b)! - score.get(a)! || a - b);
 };
-const times = { text: 0, vector: 0, hybrid: 0 };
+const times = { text: 0, vector: 0, hybrid: 0, hybrid10: 0 };
+const candidateCounts = (process.env.BENCH_CANDIDATES ?? "20,40,100").split(",").map(Number);
 const ids = (hits: { chunkId: string }[]) => hits.map((h) => Number(h.chunkId));
 for (const q of queries) {
   const rel = qrels.get(q._id)!;
@@ -130,6 +131,20 @@ for (const q of queries) {
   const candidates = await database.db.transaction((tx) =>
     hybridCandidates(tx, { orgId, kbIds: [kbId], query: q.text, embedding, limit: 300, filter: null }),
   );
+  // Fewer candidates a leg (what a small topK would hand the fusion): the first n of each leg's list.
+  for (const n of candidateCounts)
+    add(
+      `  ${n} candidates a leg (nDCG@10 only)`,
+      fuse(candidates.filter((c) => (c.textRank ?? n) < n || (c.vectorRank ?? n) < n)).map((f) => f.chunkId),
+      fileOfChunk,
+      rel,
+    );
+  // As a tool call runs it: topK 10, with the candidates the product takes for it.
+  t = performance.now();
+  const top10 = await searchChunks(orgId, { ...base, topK: 10, queryEmbedding: embedding, mode: "hybrid" });
+  times.hybrid10 += performance.now() - t;
+  for (const h of top10) fileOfChunk.set(Number(h.chunkId), h.fileId);
+  add(`hybrid topK 10 (nDCG@10 only)`, ids(top10), fileOfChunk, rel);
   for (const w of weights)
     add(
       `  fuse(vectorWeight ${w})`,
@@ -154,7 +169,7 @@ for (const [label, t] of totals)
     `${label.padEnd(40)} nDCG@10 ${(t.n / queries.length).toFixed(4)}  recall@100 ${(t.r / queries.length).toFixed(4)}`,
   );
 console.log(
-  `ms/query (${queries.length} queries, machine shared): text ${(times.text / queries.length).toFixed(1)}, vector ${(times.vector / queries.length).toFixed(1)}, hybrid ${(times.hybrid / queries.length).toFixed(1)}`,
+  `ms/query (${queries.length} queries, machine shared): text ${(times.text / queries.length).toFixed(1)}, vector ${(times.vector / queries.length).toFixed(1)}, hybrid ${(times.hybrid / queries.length).toFixed(1)}, hybrid topK 10 ${(times.hybrid10 / queries.length).toFixed(1)}`,
 );
 await dropBenchOrg(database, orgId);
 await database.close();

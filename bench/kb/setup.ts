@@ -4,10 +4,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDb, type Database } from "../../src/server/db/client";
 
-export async function benchDatabase(): Promise<{ database: Database; orgId: string }> {
+/** A migrated database and a new bench organisation, or the kept organisation `reuseOrg` (not created again). */
+export async function benchDatabase(reuseOrg?: string): Promise<{ database: Database; orgId: string }> {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url, poolSize: 4 } : {});
   setDb(database.db);
+  if (reuseOrg) return { database, orgId: reuseOrg };
   const orgId = `bench-${randomUUID()}`;
   await database.db.execute(sql`insert into organization (id, name, slug) values (${orgId}, 'KB bench', ${orgId})`);
   return { database, orgId };

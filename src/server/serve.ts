@@ -66,7 +66,14 @@ export async function runServer(config: Config, started: number, opts: { sharedP
   // Knowledge-base ingestion: every process claims files; a dead process's files are taken over (with
   // the embedded database at once, as for replies above; with PostgreSQL when their lease runs out).
   if (services.database.kind === "pglite") await expireAllLeases();
-  const kbWorker = config.kbIngestConcurrency > 0 ? startKbWorker({ concurrency: config.kbIngestConcurrency }) : null;
+  const kbWorker =
+    config.kbIngestConcurrency > 0
+      ? startKbWorker({
+          concurrency: config.kbIngestConcurrency,
+          // The embedded database runs no autovacuum: the worker vacuums the search index (decision 105).
+          vacuumIndex: services.database.kind === "pglite",
+        })
+      : null;
 
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
   // A worker of `npm start` (decision 093) listens on a socket of its own (SO_REUSEPORT): the kernel

@@ -204,6 +204,26 @@ describe("knowledge-base ingestion", () => {
     expect(JSON.stringify(call0.body.messages)).toContain("[Page 2]");
   });
 
+  // PostgreSQL's autovacuum does this there; the embedded database runs none (decision 105).
+  it.runIf(process.env.TEST_DB !== "postgres")(
+    "on the embedded database the worker vacuums the search index after ingesting, so BM25 reads postings from their index alone",
+    async () => {
+      const kb = await createKb(ctx.app, f.a.admin, f.a.id, { name: "Vacuumed" });
+      await addKbFile(ctx.app, f.a.member, f.a.id, kb.id, {
+        name: "v.txt",
+        type: "text/plain",
+        bytes: "epsilon zeta eta theta",
+      });
+      await processPendingFiles(f.a.id, { embed: { retryBaseMs: 5 }, vacuumIndex: true });
+      const stats = await rows<{ last_vacuum: string | null; relallvisible: number }>(
+        sql`select s.last_vacuum, c.relallvisible from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+          where s.relname = 'kb_posting'`,
+      );
+      expect(stats.rows[0]!.last_vacuum).not.toBeNull();
+      expect(Number(stats.rows[0]!.relallvisible)).toBeGreaterThan(0);
+    },
+  );
+
   it("zero orphans: deleting a file, then a knowledge base, leaves no chunk, posting, row or blob", async () => {
     const kb = await createKb(ctx.app, f.a.admin, f.a.id, { name: "Orphans" });
     const one = await addKbFile(ctx.app, f.a.member, f.a.id, kb.id, {

@@ -12,75 +12,70 @@ export interface Bm25Hit {
   score: number;
 }
 
-export interface Bm25Result {
-  /** The `limit` best chunks, best first. */
-  hits: Bm25Hit[];
-  /** BM25 of the `alsoScore` chunks that are not among the hits (absent: none of the query's terms, 0). */
-  others: Map<number, number>;
+export interface Bm25Query {
+  orgId: string;
+  kbIds: readonly string[];
+  query: string;
+  limit: number;
+  fileFilter: SQL | null;
 }
 
 /**
- * The `limit` best chunks of the knowledge bases for the query, BM25 over the union of those
- * knowledge bases' statistics. `fileFilter` (on kb_chunk alias c) restricts which chunks may be
- * returned without changing the statistics.
+ * The CTEs that score BM25: `s (chunk_id, score)` holds every chunk of the knowledge bases with at least
+ * one query term, over the union of those knowledge bases' statistics (before any file filter).
  */
-export async function bm25Search(
-  q: Queryable,
-  opts: {
-    orgId: string;
-    kbIds: readonly string[];
-    query: string;
-    limit: number;
-    fileFilter: SQL | null;
-    /** Chunks (another leg's candidates) whose BM25 is wanted too, with the same statistics. */
-    alsoScore?: readonly number[];
-  },
-): Promise<Bm25Result> {
-  // Constants inlined: as parameters PostgreSQL would type them from their first use (integer).
-  const k1 = sql.raw(String(BM25.k1));
-  const k1p1 = sql.raw(String(BM25.k1 + 1));
-  const b = sql.raw(String(BM25.b));
+export function bm25Ctes(opts: Bm25Query): SQL {
+  // Constants inlined as float8: as parameters PostgreSQL would type them from their first use
+  // (integer), and a bare 0.4 is numeric, whose arithmetic on every posting costs more than the rest.
+  const f = (x: number) => sql.raw(`${x}::float8`);
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
-  const also = opts.alsoScore ?? [];
-  const filtered = opts.fileFilter
-    ? sql`join kb_chunk c on c.organization_id = ${opts.orgId} and c.id = s.chunk_id and ${opts.fileFilter}`
-    : sql``;
-  const result = await q.execute(sql`
-    with qt as (
+  // Per posting: w(term) · tf · (k1 + 1) / (tf + k1 · (1 − b) + k1 · b / avgdl · dl), with the term's
+  // weight w = qtf · idf and the constants computed once per query, not per posting.
+  return sql`
+    qt as (
       select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
       from unnest(to_tsvector(${TS_CONFIG}, ${opts.query}))
     ),
     st as (
       select coalesce(sum(chunk_count), 0)::float8 as n,
-             coalesce(sum(total_len)::float8 / nullif(sum(chunk_count), 0), 1) as avgdl
+             ${f(BM25.k1 * BM25.b)} / coalesce(sum(total_len)::float8 / nullif(sum(chunk_count), 0), 1) as k1b_avgdl
       from kb_file_index_stat where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs})
     ),
     p as materialized (
-      select p.chunk_id, p.term, p.tf, p.doc_len
+      select p.chunk_id, p.term, p.tf::float8 as tf, p.doc_len::float8 as dl
       from kb_posting p
       where p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs})
         and p.term = any(array(select term from qt))
     ),
-    df as (select term, count(*)::float8 as df from p group by term),
+    w as materialized (
+      select d.term, qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5)) as w
+      from (select term, count(*)::float8 as df from p group by term) d join qt using (term) cross join st
+    ),
     s as (
       select p.chunk_id,
-             sum(qt.qtf * ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5))
-                 * p.tf * ${k1p1} / (p.tf + ${k1} * (1 - ${b} + ${b} * p.doc_len / st.avgdl))) as score
-      from p join df using (term) join qt using (term) cross join st
+             sum(w.w * p.tf * ${f(BM25.k1 + 1)} / (p.tf + ${f(BM25.k1 * (1 - BM25.b))} + st.k1b_avgdl * p.dl)) as score
+      from p join w using (term) cross join st
       group by p.chunk_id
-    )
-    ${also.length > 0 ? sql`select * from (` : sql``}
-    select s.chunk_id, s.score, true as top from s ${filtered}
-    order by s.score desc, s.chunk_id
-    limit ${opts.limit}
-    ${also.length > 0 ? sql`) t union all select s.chunk_id, s.score, false from s where s.chunk_id = any(${textArray(also.map(String))}::bigint[])` : sql``}`);
-  const out: Bm25Result = { hits: [], others: new Map() };
-  const all = rows<{ chunk_id: string | number; score: number | string; top: boolean }>(result);
-  for (const r of all.filter((r) => r.top)) out.hits.push({ chunkId: Number(r.chunk_id), score: Number(r.score) });
-  // The top rows keep their statement's order only inside the subquery: order them again.
-  out.hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
-  const inTop = new Set(out.hits.map((h) => h.chunkId));
-  for (const r of all)
-    if (!r.top && !inTop.has(Number(r.chunk_id))) out.others.set(Number(r.chunk_id), Number(r.score));
-  return out;
+    )`;
+}
+
+/** The `limit` best rows of `s` (bm25Ctes) among the chunks the file filter allows, best first. */
+export function bm25Top(opts: Bm25Query): SQL {
+  const filtered = opts.fileFilter
+    ? sql`join kb_chunk c on c.organization_id = ${opts.orgId} and c.id = s.chunk_id and ${opts.fileFilter}`
+    : sql``;
+  return sql`select s.chunk_id, s.score from s ${filtered} order by s.score desc, s.chunk_id limit ${opts.limit}`;
+}
+
+/**
+ * The `limit` best chunks of the knowledge bases for the query (text mode), BM25 over the union of
+ * those knowledge bases' statistics. `fileFilter` (on kb_chunk alias c) restricts which chunks may be
+ * returned without changing the statistics. Hybrid mode uses the same CTEs inside its own statement.
+ */
+export async function bm25Search(q: Queryable, opts: Bm25Query): Promise<Bm25Hit[]> {
+  const result = await q.execute(sql`with ${bm25Ctes(opts)} ${bm25Top(opts)}`);
+  return rows<{ chunk_id: string | number; score: number | string }>(result).map((r) => ({
+    chunkId: Number(r.chunk_id),
+    score: Number(r.score),
+  }));
 }

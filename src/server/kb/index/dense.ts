@@ -33,8 +33,11 @@ export interface DenseQuery {
   fileFilter: SQL | null;
 }
 
-/** The vector leg's statement (benches explain it as the product runs it). */
-export function denseSql(opts: DenseQuery, exact = false): SQL {
+/**
+ * The vector leg's rows: the `limit` nearest chunks of the collection with their distance (in no
+ * particular order outside this select). The hybrid statement uses it as a CTE.
+ */
+export function denseSelect(opts: DenseQuery, exact: boolean): SQL {
   const dims = opts.embedding.length;
   const cast = vectorCast(dims);
   const q = vectorParam(opts.embedding, cast);
@@ -43,78 +46,70 @@ export function denseSql(opts: DenseQuery, exact = false): SQL {
   const distance = exact ? sql`c.embedding <=> ${q}` : sql`c.embedding::${cast} <=> ${q}`;
   // dims is a literal so the planner can match the partial index's predicate.
   return sql`
-    with hits as materialized (
       select c.id, ${distance} as distance
       from kb_chunk c
       where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
         and c.dims = ${sql.raw(String(dims))} ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``}
       order by ${distance}
-      limit ${opts.limit}
-    )
+      limit ${opts.limit}`;
+}
+
+/** The vector leg's statement (benches explain it as the product runs it). */
+export function denseSql(opts: DenseQuery, exact = false): SQL {
+  return sql`
+    with hits as materialized (${denseSelect(opts, exact)})
     select id, distance from hits order by distance, id`;
 }
 
-/** The HNSW settings of a search; SET LOCAL, so they must run inside the search's transaction. */
-export async function setHnsw(tx: Queryable, limit: number) {
-  await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(HNSW.efSearch, limit)}`));
-  await tx.execute(sql.raw(`set local hnsw.iterative_scan = relaxed_order`));
-}
-
 /**
- * The settings the index statement runs under (SET LOCAL; benches explain the statement with them).
- * Sorting the rows is what the planner would otherwise choose (see DenseStrategy); without a partial
- * index for the dimension count it still sorts, exactly. A disabled sort adds 10^10 to the plan's
- * cost, which would make PostgreSQL JIT-compile the statement (hundreds of milliseconds): no JIT.
+ * The settings of a vector search, and whether the collection is searched exactly, in one round trip
+ * (set_config(…, true) is SET LOCAL: call inside the search's transaction). A collection over
+ * EXACT_MAX_CHUNKS runs with:
+ * - enable_sort off: sorting the rows is what the planner would otherwise choose (see DenseStrategy);
+ *   the HNSW index is then the only way to avoid the sort. Without a partial index for the dimension
+ *   count it still sorts, exactly. Statements run under it keep their other sorts (top-N of BM25):
+ *   there is no alternative to them, so the planner keeps them.
+ * - jit off: a disabled sort adds 10^10 to the plan's cost, which would make PostgreSQL JIT-compile
+ *   the statement (hundreds of milliseconds). Set for every search anyway (short statements).
+ * - hnsw.ef_search ≥ limit, and iterative scans that keep going when filters (KB, files) drop candidates.
  */
-export async function indexSettings(tx: Queryable, limit: number) {
-  await setHnsw(tx, limit);
-  await tx.execute(sql`set local jit = off`);
-  await tx.execute(sql`set local enable_sort = off`);
-}
-
-/** Chunks the search may return: the knowledge bases' files (narrowed by the file filter) per their statistics. */
-async function collectionSize(tx: Queryable, opts: DenseQuery): Promise<number> {
-  // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
+export async function denseSettings(
+  tx: Queryable,
+  opts: DenseQuery,
+  strategy: DenseStrategy = "auto",
+): Promise<{ exact: boolean }> {
+  const ef = Math.max(HNSW.efSearch, opts.limit);
+  const size =
+    strategy === "auto"
+      ? // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
+        sql`(select coalesce(sum(c.chunk_count), 0)::int from kb_file_index_stat c
+          where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
+            ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``})`
+      : sql.raw(strategy === "exact" ? "0" : String(EXACT_MAX_CHUNKS + 1));
   const result = await tx.execute(sql`
-    select coalesce(sum(c.chunk_count), 0)::int as n from kb_file_index_stat c
-    where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
-      ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``}`);
-  return Number(rows<{ n: number | string }>(result)[0]?.n ?? 0);
+    select x.n, set_config('jit', 'off', true), set_config('hnsw.ef_search', ${String(ef)}, true),
+      set_config('hnsw.iterative_scan', 'relaxed_order', true),
+      set_config('enable_sort', case when x.n > ${EXACT_MAX_CHUNKS} then 'off' else 'on' end, true)
+    from (select ${size} as n) x`);
+  return { exact: Number(rows<{ n: number | string }>(result)[0]?.n ?? 0) <= EXACT_MAX_CHUNKS };
 }
 
-/** Must run inside a transaction: the HNSW settings are SET LOCAL. */
+/** The settings the index statement runs under (benches explain the statement with them). */
+export async function indexSettings(tx: Queryable, limit: number) {
+  await tx.execute(sql`select set_config('jit', 'off', true), set_config('hnsw.ef_search', ${String(Math.max(HNSW.efSearch, limit))}, true),
+    set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', 'off', true)`);
+}
+
+/** Must run inside a transaction: the settings are SET LOCAL. */
 export async function denseSearch(
   tx: Queryable,
   opts: DenseQuery,
   strategy: DenseStrategy = "auto",
 ): Promise<DenseHit[]> {
-  const exact = strategy === "exact" || (strategy === "auto" && (await collectionSize(tx, opts)) <= EXACT_MAX_CHUNKS);
-  let result;
-  if (exact) result = await tx.execute(denseSql(opts, true));
-  else {
-    await indexSettings(tx, opts.limit);
-    result = await tx.execute(denseSql(opts));
-    await tx.execute(sql`set local enable_sort = on`);
-  }
+  const { exact } = await denseSettings(tx, opts, strategy);
+  const result = await tx.execute(denseSql(opts, exact));
   return rows<{ id: string | number; distance: number | string }>(result).map((r) => ({
     chunkId: Number(r.id),
     similarity: 1 - Number(r.distance),
   }));
-}
-
-/** Cosine similarity of the given chunks to the query (another leg's candidates, by primary key). */
-export async function cosineOf(
-  tx: Queryable,
-  opts: { orgId: string; chunkIds: readonly number[]; embedding: readonly number[] },
-): Promise<Map<number, number>> {
-  if (opts.chunkIds.length === 0) return new Map();
-  const dims = opts.embedding.length;
-  const cast = vectorCast(dims);
-  const result = await tx.execute(sql`
-    select c.id, c.embedding::${cast} <=> ${vectorParam(opts.embedding, cast)} as distance from kb_chunk c
-    where c.organization_id = ${opts.orgId} and c.id = any(${textArray(opts.chunkIds.map(String))}::bigint[])
-      and c.dims = ${sql.raw(String(dims))}`);
-  return new Map(
-    rows<{ id: string | number; distance: number | string }>(result).map((r) => [Number(r.id), 1 - Number(r.distance)]),
-  );
 }

@@ -3,9 +3,9 @@
 // restricted to the organisation and the given knowledge bases.
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../../db/client";
-import { bm25Search } from "./bm25";
-import { cosineOf, denseSearch } from "./dense";
-import { rows, textArray, type Queryable } from "./sql-parts";
+import { bm25Ctes, bm25Search, bm25Top } from "./bm25";
+import { denseSearch, denseSelect, denseSettings, type DenseQuery } from "./dense";
+import { rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
 import type { SearchHit, SearchOptions } from "./types";
 
 /**
@@ -49,45 +49,56 @@ export interface Candidate {
   vectorRank: number | null;
 }
 
+/** The hybrid statement (benches explain it as the product runs it, after denseSettings). */
+export function hybridSql(q: DenseQuery & { query: string }, exact: boolean): SQL {
+  const { orgId, kbIds, query, embedding, limit, fileFilter } = q;
+  const cast = vectorCast(embedding.length);
+  return sql`
+    with dense as materialized (${denseSelect(q, exact)}),
+    ${bm25Ctes({ orgId, kbIds, query, limit, fileFilter })},
+    top as materialized (${bm25Top({ orgId, kbIds, query, limit, fileFilter })})
+    select 0 as leg, d.id, d.distance, coalesce(s.score, 0) as bm25 from dense d left join s on s.chunk_id = d.id
+    union all
+    select 1, t.chunk_id, coalesce(
+      (select d.distance from dense d where d.id = t.chunk_id),
+      (select c.embedding::${cast} <=> ${vectorParam(embedding, cast)} from kb_chunk c
+        where c.organization_id = ${orgId} and c.id = t.chunk_id and c.dims = ${sql.raw(String(embedding.length))})
+    ), t.score
+    from top t`;
+}
+
 /**
- * Both legs' candidates, each scored by both legs: the dense leg's best chunks, the BM25 leg's best with
- * the BM25 of the dense candidates from the same statement, then the cosine of the BM25-only ones.
+ * Both legs' candidates, each scored by both legs, in one statement after the settings' round trip:
+ * the dense leg's `limit` nearest chunks with the BM25 of each, BM25's `limit` best with the cosine of
+ * each (taken from the dense leg's rows when it retrieved the chunk too, else read by primary key).
  */
 export async function hybridCandidates(
   tx: Queryable,
   opts: { orgId: string; kbIds: string[]; query: string; embedding: number[]; limit: number; filter: SQL | null },
 ): Promise<Candidate[]> {
   const { orgId, kbIds, query, embedding, limit, filter } = opts;
-  const dense = await denseSearch(tx, { orgId, kbIds, embedding, limit, fileFilter: filter });
-  const text = await bm25Search(tx, {
-    orgId,
-    kbIds,
-    query,
-    limit,
-    fileFilter: filter,
-    alsoScore: dense.map((d) => d.chunkId),
-  });
+  const dq = { orgId, kbIds, embedding, limit, fileFilter: filter };
+  const { exact } = await denseSettings(tx, dq);
+  const result = await tx.execute(hybridSql({ ...dq, query }, exact));
+  const all = rows<{ leg: number; id: string | number; distance: number | string | null; bm25: number | string }>(
+    result,
+  ).map((r) => ({
+    leg: Number(r.leg),
+    chunkId: Number(r.id),
+    cosine: r.distance === null ? -1 : 1 - Number(r.distance),
+    bm25: Number(r.bm25),
+  }));
+  const dense = all.filter((r) => r.leg === 0).sort((a, b) => b.cosine - a.cosine || a.chunkId - b.chunkId);
+  const text = all.filter((r) => r.leg === 1).sort((a, b) => b.bm25 - a.bm25 || a.chunkId - b.chunkId);
   const out = new Map<number, Candidate>();
   dense.forEach((d, i) =>
-    out.set(d.chunkId, {
-      chunkId: d.chunkId,
-      bm25: text.others.get(d.chunkId) ?? 0,
-      cosine: d.similarity,
-      textRank: null,
-      vectorRank: i,
-    }),
+    out.set(d.chunkId, { chunkId: d.chunkId, bm25: d.bm25, cosine: d.cosine, textRank: null, vectorRank: i }),
   );
-  const textOnly: number[] = [];
-  text.hits.forEach((t, i) => {
+  text.forEach((t, i) => {
     const seen = out.get(t.chunkId);
-    if (seen) Object.assign(seen, { bm25: t.score, textRank: i });
-    else {
-      out.set(t.chunkId, { chunkId: t.chunkId, bm25: t.score, cosine: -1, textRank: i, vectorRank: null });
-      textOnly.push(t.chunkId);
-    }
+    if (seen) seen.textRank = i;
+    else out.set(t.chunkId, { chunkId: t.chunkId, bm25: t.bm25, cosine: t.cosine, textRank: i, vectorRank: null });
   });
-  const cosines = await cosineOf(tx, { orgId, chunkIds: textOnly, embedding });
-  for (const id of textOnly) out.get(id)!.cosine = cosines.get(id) ?? -1;
   return [...out.values()];
 }
 
@@ -101,9 +112,6 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
   const filter = fileFilter(opts);
 
   return db().transaction(async (tx) => {
-    // Short statements whose estimates can pass jit_above_cost on large collections: compiling them
-    // would cost more than running them.
-    await tx.execute(sql`set local jit = off`);
     let fusedAll: Fused[];
     if (useText && useVector) {
       const candidates = await hybridCandidates(tx, {
@@ -116,7 +124,10 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
       });
       fusedAll = fuse(candidates);
     } else if (useText) {
-      const { hits } = await bm25Search(tx, { orgId, kbIds, query, limit, fileFilter: filter });
+      // A short statement whose estimate can pass jit_above_cost on a large collection: compiling it
+      // would cost more than running it (the vector leg's settings turn JIT off too).
+      await tx.execute(sql`set local jit = off`);
+      const hits = await bm25Search(tx, { orgId, kbIds, query, limit, fileFilter: filter });
       const best = hits[0]?.score ?? 0;
       fusedAll = hits.map((h) => ({
         chunkId: h.chunkId,

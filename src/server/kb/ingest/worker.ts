@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { log } from "../../logger";
 import { drainBlobDeletionsSoon } from "../blob-deletions";
+import { vacuumIndexTables } from "../index/maintenance";
 import { claimNextFile, releaseJobs, renewLease, type Lease } from "./jobs";
 import { processFile, type JobContext } from "./process-file";
 import { onWake } from "./wake";
@@ -19,6 +20,11 @@ export interface WorkerOptions {
   /** Only this organisation's files (tests, which share one database between files). */
   orgId?: string;
   embed?: EmbedOptions;
+  /**
+   * VACUUM the search index's tables after each job: for the embedded database, which runs no
+   * autovacuum (decision 105). PostgreSQL's autovacuum does it there.
+   */
+  vacuumIndex?: boolean;
 }
 
 export interface KbWorker {
@@ -57,6 +63,7 @@ export async function processPendingFiles(orgId: string, opts: Omit<WorkerOption
     await runJob(row, lease, { embed: opts.embed });
     n++;
   }
+  if (opts.vacuumIndex && n > 0) await vacuumIndexTables();
   return n;
 }
 
@@ -71,6 +78,25 @@ export function startKbWorker(opts: WorkerOptions = {}): KbWorker {
   let wake: (() => void) | null = null;
   const unsubscribe = onWake(() => wake?.());
   let lastDrain = 0;
+  // One vacuum at a time; jobs that end meanwhile ask for one more after it.
+  let vacuuming: Promise<void> | null = null;
+  let vacuumAgain = false;
+  const vacuumSoon = () => {
+    if (vacuuming) {
+      vacuumAgain = true;
+      return;
+    }
+    vacuuming = (async () => {
+      do {
+        vacuumAgain = false;
+        await vacuumIndexTables().catch((err) =>
+          log.warn("knowledge-base index vacuum failed", { error: String(err?.message ?? err) }),
+        );
+      } while (vacuumAgain && !stopping.signal.aborted);
+    })().finally(() => {
+      vacuuming = null;
+    });
+  };
 
   const loop = async () => {
     while (!stopping.signal.aborted) {
@@ -90,6 +116,7 @@ export function startKbWorker(opts: WorkerOptions = {}): KbWorker {
           .catch((err) => log.error("knowledge-base job crashed", { fileId: claimed!.id, error: String(err) }))
           .finally(() => {
             active.delete(job);
+            if (opts.vacuumIndex) vacuumSoon();
             wake?.();
           });
         active.add(job);
@@ -115,6 +142,7 @@ export function startKbWorker(opts: WorkerOptions = {}): KbWorker {
       unsubscribe();
       await running;
       await Promise.allSettled([...active]);
+      await vacuuming;
       await releaseJobs(lease.owner).catch(() => {});
     },
   };
