@@ -17,7 +17,7 @@ import { createApp } from "../src/server/app";
 import { createServices } from "../src/server/services";
 import { db } from "../src/server/db/client";
 import { setLogLevel } from "../src/server/logger";
-import { percentile, tempDataDir } from "./setup";
+import { inProcessClient, percentile, tempDataDir } from "./setup";
 
 const MESSAGES = Number(process.argv[2] ?? 1_000_000);
 const USERS = 50;
@@ -43,20 +43,7 @@ const services = await createServices(pgliteDir && !config.databaseUrl ? { ...co
 const app = createApp({ config, auth: services.auth });
 const kind = config.databaseUrl ? "PostgreSQL" : "PGlite";
 
-async function request(method: string, path: string, token?: string, body?: unknown) {
-  const res = await app.request(path, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      origin: "http://localhost:3000",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return { body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const request = inProcessClient(app);
 
 async function signUp(label: string) {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;

@@ -14,7 +14,7 @@ import { db } from "../src/server/db/client";
 import { conversation, message } from "../src/server/db/tables";
 import { insertStream } from "../src/server/chat/stream-queries";
 import { setLogLevel } from "../src/server/logger";
-import { percentile, tempDataDir } from "./setup";
+import { inProcessClient, percentile, tempDataDir } from "./setup";
 
 const ROUNDS = Number(process.argv[2] ?? 300);
 setLogLevel("error");
@@ -30,20 +30,7 @@ const config = loadConfig({
 const services = await createServices(config, { inMemoryDb: !config.databaseUrl });
 const app = createApp({ config, auth: services.auth });
 
-async function request(method: string, path: string, token?: string, body?: unknown) {
-  const res = await app.request(path, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      origin: "http://localhost:3000",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return { body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const request = inProcessClient(app);
 const up = await request("POST", "/api/auth/sign-up/email", undefined, {
   email: `reply-${randomUUID().slice(0, 8)}@example.com`,
   password: "bench-password-1",

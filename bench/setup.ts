@@ -20,6 +20,24 @@ export async function json(url: string, init: RequestInit & { token?: string } =
   return { body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
+/** The app's own `request` (no HTTP) as a bench client: JSON in and out, an error on any non-2xx answer. */
+export function inProcessClient(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }) {
+  return async function request(method: string, path: string, token?: string, body?: unknown) {
+    const res = await app.request(path, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        origin: "http://localhost:3000",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+    return { body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+}
+
 export async function provision(base: string) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const up = await json(`${base}/api/auth/sign-up/email`, {
