@@ -92,3 +92,22 @@ export function startElasticWorkers(max: number, { busy = BUSY, busySeconds = BU
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
+
+/** Resolves once every worker this process forked has exited, or after `ms`. */
+export function workersExited(ms: number): Promise<void> {
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead()).length;
+  if (!alive()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      if (alive()) return;
+      clearTimeout(timer);
+      cluster.off("exit", done);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      cluster.off("exit", done);
+      resolve();
+    }, ms);
+    cluster.on("exit", done);
+  });
+}

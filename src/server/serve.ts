@@ -20,7 +20,7 @@ import { openDatabase } from "./db/client";
 import { startKbWorker } from "./kb/ingest/worker";
 import { expireAllLeases } from "./kb/ingest/jobs";
 import { WORKER_LISTENING } from "./workers";
-import { reportLoad } from "./elastic-workers";
+import { reportLoad, workersExited } from "./elastic-workers";
 
 export async function runServer(config: Config, started: number, opts: { sharedPort?: boolean } = {}) {
   setLogLevel(config.logLevel);
@@ -109,6 +109,8 @@ export async function runServer(config: Config, started: number, opts: { sharedP
     await replicaLock?.release();
     await kbWorker?.stop().catch(() => {});
     await services.database.close().catch(() => {});
+    // The elastic plan's serving primary (decision 107) waits for its workers' own graceful shutdown.
+    if (opts.sharedPort && cluster.isPrimary) await workersExited(10_000);
     process.exit(0);
   }
   process.on("SIGINT", () => void shutdown("SIGINT"));

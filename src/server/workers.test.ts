@@ -198,7 +198,17 @@ describe.skipIf(!onPostgres)("worker processes on PostgreSQL (WEB_CONCURRENCY)",
         "a replacement",
         200_000,
       );
+      // SIGTERM to the serving primary ends its workers before it exits itself.
       await busy.stop();
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(busy.listening.filter(alive)).toEqual([]);
     },
     600_000,
   );
