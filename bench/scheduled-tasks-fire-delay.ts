@@ -2,7 +2,7 @@
 // 3 server processes on one PostgreSQL (decision 041). Goal: p99 ≤ 5 s.
 //   DATABASE_URL=postgres://… npx tsx bench/scheduled-tasks-fire-delay.ts [tasks=1000] [processes=3]
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fmt, percentile, provision, startProcess, tempDataDir, type Started } from "./setup";
+import { fmt, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
 import { openDatabase } from "../src/server/db/client";
 import { conversation, scheduledTask, scheduledTaskExecution } from "../src/server/db/tables";
 
@@ -19,12 +19,14 @@ const fake = await startProcess(
   { FAKE_PROVIDER_PORT: String(fakePort) },
   /listening/,
 );
+// npm start's V8 flags, plus any the caller adds (e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof").
+const flags = [...startFlags(), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
 const servers: Started[] = [];
 for (let i = 0; i < processes; i++) {
   servers.push(
     await startProcess(
       process.execPath,
-      ["--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
+      [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
       {
         SCHEDULER_TRACE: "1",
         PORT: String(fakePort + 1 + i),
@@ -46,7 +48,20 @@ for (let i = 0; i < processes; i++) {
     ),
   );
 }
-const stop = () => [fake, ...servers].forEach((s) => s.child.kill("SIGKILL"));
+// SIGTERM first so a --cpu-prof process writes its profile on its way out; SIGKILL whatever is left after 10 s.
+const stop = async () => {
+  await Promise.all(
+    [fake, ...servers].map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.child.exitCode !== null) return resolve();
+          const kill = setTimeout(() => s.child.kill("SIGKILL"), 10_000);
+          s.child.once("exit", () => (clearTimeout(kill), resolve()));
+          s.child.kill("SIGTERM");
+        }),
+    ),
+  );
+};
 try {
   const { orgId, agentId, userId, token } = await provisionWithUser(`http://127.0.0.1:${fakePort + 1}`);
   // Each process answers one chat first: a deployment's processes are warm, and a fresh one's first chat
@@ -142,7 +157,7 @@ try {
   await db.delete(scheduledTask).where(inArray(scheduledTask.id, ids));
   await database.close();
 } finally {
-  stop();
+  await stop();
 }
 
 interface Trace {

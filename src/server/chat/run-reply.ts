@@ -38,6 +38,8 @@ export interface ReplyOutcome {
   status: "complete" | "aborted" | "error";
   text: string;
   error: string | null;
+  /** The token counts stored on the reply's row (0 when its final row could not be written). */
+  stored: { inputTokens: number; outputTokens: number };
 }
 
 /**
@@ -184,6 +186,7 @@ export async function startReply(
     // The reply's final row and the conversation's activity go in the statement that marks the stream
     // ended: one commit at the end of a reply instead of three (issue 18).
     let finalRows: WithSubquery[] = [];
+    let stored = { inputTokens: 0, outputTokens: 0 };
     try {
       if (!(await storeRows())) throw new Error("the reply's row was not stored");
       finalRows = [
@@ -214,14 +217,14 @@ export async function startReply(
       log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
     }
     try {
-      await closeStream(replyId, status === "complete" ? "done" : status, finalRows);
+      if (await closeStream(replyId, status === "complete" ? "done" : status, finalRows)) stored = { ...final.usage };
     } finally {
       // After the stream ends so a busy stdio server's shutdown grace never delays the client.
       await mcp?.close();
     }
     if (final.finishReason && final.finishReason !== "stop")
       log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
-    return { status, text: final.content, error };
+    return { status, text: final.content, error, stored };
   })();
   return { done };
 }

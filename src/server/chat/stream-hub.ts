@@ -150,9 +150,15 @@ async function tick() {
 }
 
 /** `before`: rows to write in the statement that marks the stream ended (the reply's final message). */
-export async function closeStream(id: string, status: "done" | "error" | "aborted", before: WithSubquery[] = []) {
+/** Resolves true when the statements in `before` were written with the stream's end. */
+export async function closeStream(
+  id: string,
+  status: "done" | "error" | "aborted",
+  before: WithSubquery[] = [],
+): Promise<boolean> {
   const s = live.get(id);
-  if (!s) return;
+  if (!s) return false;
+  let written = false;
   try {
     // The last lines are written before the end is announced; if they cannot be, they are not sent.
     await flushSoon();
@@ -160,6 +166,7 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
     if (s.stored) {
       try {
         await finishStream({ orgId: s.orgId, id, status }, before);
+        written = before.length > 0;
       } catch (err) {
         if (!before.length) throw err;
         // What went with it failed (logged): the stream still ends, as it did when they were apart.
@@ -172,6 +179,7 @@ export async function closeStream(id: string, status: "done" | "error" | "aborte
     live.delete(id);
     dirty.delete(s);
   }
+  return written;
 }
 
 export const abortSignalOf = (id: string) => live.get(id)?.abort.signal;

@@ -3,9 +3,9 @@
 // records the outcome, tokens and duration. Only the process holding the lease begins the conversation and
 // writes the outcome (decision 075).
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { db } from "../db/client";
-import { conversation, member, message, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
+import { conversation, member, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
 import { log } from "../logger";
 import { AppError } from "../errors";
 import { isAdminRole } from "../../shared/roles";
@@ -21,22 +21,67 @@ export interface RunDeps {
 }
 
 type ExecutionRow = typeof scheduledTaskExecution.$inferSelect;
+type TaskRow = typeof scheduledTask.$inferSelect;
+
+/** What a run needs before it begins: its task and the task's creator as a member (null when gone). */
+export interface RunContext {
+  task: TaskRow | null;
+  who: { user: typeof user.$inferSelect; org: typeof organization.$inferSelect; role: string } | null;
+}
+
+/**
+ * The tasks and creators of a batch of executions the scheduler just started, in one statement (decision
+ * 104's addendum): per run it was two, each queued on the process's pool before the run could begin.
+ * Scoped by organisation: each execution's task is looked up in its own organisation.
+ */
+export async function loadRunContexts(rows: ExecutionRow[]): Promise<Map<number, RunContext>> {
+  const byOrg = new Map<string, number[]>();
+  for (const r of rows) byOrg.set(r.organizationId, [...(byOrg.get(r.organizationId) ?? []), r.taskId]);
+  const found = rows.length
+    ? await db()
+        .select({ task: scheduledTask, user, org: organization, role: member.role })
+        .from(scheduledTask)
+        .leftJoin(
+          member,
+          and(eq(member.organizationId, scheduledTask.organizationId), eq(member.userId, scheduledTask.createdBy)),
+        )
+        .leftJoin(user, eq(user.id, member.userId))
+        .leftJoin(organization, eq(organization.id, member.organizationId))
+        .where(
+          or(
+            ...[...byOrg].map(([orgId, ids]) =>
+              and(eq(scheduledTask.organizationId, orgId), inArray(scheduledTask.id, [...new Set(ids)])),
+            ),
+          ),
+        )
+    : [];
+  const key = (orgId: string, taskId: number) => `${orgId} ${taskId}`;
+  const tasks = new Map(found.map((f) => [key(f.task.organizationId, f.task.id), f]));
+  return new Map(
+    rows.map((r) => {
+      const f = tasks.get(key(r.organizationId, r.taskId));
+      const who = f?.user && f.org && f.role !== null ? { user: f.user, org: f.org, role: f.role } : null;
+      return [r.id, { task: f?.task ?? null, who }];
+    }),
+  );
+}
 
 export const INTERRUPTED_ERROR =
   "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
 
-export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: Clock; instanceId: string }) {
+export async function runExecution(
+  row: ExecutionRow,
+  deps: RunDeps & { clock: Clock; instanceId: string },
+  /** Loaded with the rest of its batch by the scheduler (loadRunContexts); looked up here when absent. */
+  context?: RunContext,
+) {
   let startedAt = row.startedAt?.getTime() ?? deps.clock.now();
   const mine = and(
     eq(scheduledTaskExecution.id, row.id),
     eq(scheduledTaskExecution.leaseOwner, deps.instanceId),
     eq(scheduledTaskExecution.status, "running"),
   );
-  const [task] = await db()
-    .select()
-    .from(scheduledTask)
-    .where(and(eq(scheduledTask.organizationId, row.organizationId), eq(scheduledTask.id, row.taskId)))
-    .limit(1);
+  const { task, who } = context ?? (await loadRunContexts([row])).get(row.id)!;
 
   let status: "completed" | "failed" = "failed";
   let error: string | null = null;
@@ -45,13 +90,6 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
   let tokens = { inputTokens: 0, outputTokens: 0 };
   try {
     if (!task || task.deletedAt) throw new AppError("not_found", "The task was deleted");
-    const [who] = await db()
-      .select({ user, org: organization, role: member.role })
-      .from(member)
-      .innerJoin(user, eq(user.id, member.userId))
-      .innerJoin(organization, eq(organization.id, member.organizationId))
-      .where(and(eq(member.organizationId, task.organizationId), eq(member.userId, task.createdBy)))
-      .limit(1);
     if (!who) throw new AppError("forbidden", "The task's creator is no longer a member of this organization");
     // The conversation's id is recorded under the lease *before* the conversation exists. Recovery restarts
     // only an execution without one, so a run whose lease was taken (its heartbeat was late) never begins a
@@ -80,12 +118,8 @@ export async function runExecution(row: ExecutionRow, deps: RunDeps & { clock: C
       { newConversationId: conversationId },
     );
     const outcome = await chat.done;
-    const [reply] = await db()
-      .select({ inputTokens: message.inputTokens, outputTokens: message.outputTokens })
-      .from(message)
-      .where(and(eq(message.organizationId, task.organizationId), eq(message.id, chat.replyId)))
-      .limit(1);
-    tokens = { inputTokens: reply?.inputTokens ?? 0, outputTokens: reply?.outputTokens ?? 0 };
+    // The reply's stored token counts, as the reply returns them (no statement to read them back).
+    tokens = outcome.stored;
     if (outcome.status === "complete") status = "completed";
     else error = outcome.error ?? (outcome.status === "aborted" ? "The run was stopped" : "The run failed");
   } catch (err) {

@@ -9,7 +9,7 @@ import { call } from "../test/http";
 import { connectOpenAI, createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { db } from "../db/client";
-import { conversation, scheduledTask, scheduledTaskExecution } from "../db/tables";
+import { conversation, message, scheduledTask, scheduledTaskExecution } from "../db/tables";
 import { createMailer } from "../email/mailer";
 import { setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
@@ -535,6 +535,33 @@ describe("runs", () => {
       .where(and(inArray(scheduledTaskExecution.taskId, ids), eq(scheduledTaskExecution.status, "running")));
     expect(leases.map((l) => l.lease!.getTime())).toEqual([now + 60_000, now + 60_000]);
     await s.drain();
+  });
+
+  it("decision 104 (addendum): runs started together each get their own task and creator, and record the tokens their reply stored", async () => {
+    const mine = await create(f.a.member, { name: "Batch member", prompt: "member's prompt" });
+    const theirs = await create(f.a.admin, { name: "Batch admin", prompt: "admin's prompt" });
+    for (const t of [mine, theirs]) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: t.id });
+    await runAll(scheduler()); // one start marks both running; their context is loaded in one statement
+    for (const [t, who, prompt] of [
+      [mine, f.a.member, "member's prompt"],
+      [theirs, f.a.admin, "admin's prompt"],
+    ] as const) {
+      const [row] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.taskId, t.id));
+      expect(row).toMatchObject({ status: "completed", error: null });
+      const [conv] = await db()
+        .select()
+        .from(conversation)
+        .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.id, row!.conversationId!)));
+      expect(conv).toMatchObject({ userId: who.userId, agentId, firstMessageText: prompt });
+      const [reply] = await db()
+        .select({ inputTokens: message.inputTokens, outputTokens: message.outputTokens })
+        .from(message)
+        .where(
+          and(eq(message.organizationId, f.a.id), eq(message.conversationId, conv!.id), eq(message.role, "assistant")),
+        );
+      expect(reply!.outputTokens).toBeGreaterThan(0);
+      expect(row).toMatchObject({ inputTokens: reply!.inputTokens, outputTokens: reply!.outputTokens });
+    }
   });
 
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {

@@ -9,7 +9,7 @@ import { taskClock, type Clock } from "./clock";
 import { claimDue } from "./claim";
 import { recoverExpiredLeases, renewLeases } from "./leases";
 import { markStarted } from "./start";
-import { INTERRUPTED_ERROR, runExecution, type RunDeps } from "./run-task";
+import { INTERRUPTED_ERROR, loadRunContexts, runExecution, type RunContext, type RunDeps } from "./run-task";
 import { setSchedulerWaker } from "./wake";
 
 export interface SchedulerOptions extends RunDeps {
@@ -175,8 +175,19 @@ export class Scheduler {
       orgIds: this.orgIds,
     });
     // After the commit: the rows say "running" with this process's lease before any work begins.
+    // Their tasks and creators in one statement for the batch; should it fail, each run looks up its own.
+    const contexts = started.length
+      ? await loadRunContexts(started).catch((err: unknown) => {
+          log.warn("scheduled task runs' context failed to load", { runs: started.length, error: String(err) });
+          return new Map<number, RunContext>();
+        })
+      : new Map<number, RunContext>();
     for (const row of started) {
-      const work = runExecution(row, { ...this.deps, clock: this.clock, instanceId: this.instanceId })
+      const work = runExecution(
+        row,
+        { ...this.deps, clock: this.clock, instanceId: this.instanceId },
+        contexts.get(row.id),
+      )
         .catch((err: unknown) => log.error("scheduled task run failed", { execution: row.id, error: String(err) }))
         .finally(() => {
           this.running.delete(row.id);
