@@ -149,8 +149,10 @@ async function tick() {
   }
 }
 
-/** `before`: rows to write in the statement that marks the stream ended (the reply's final message). */
-/** Resolves true when the statements in `before` were written with the stream's end. */
+/**
+ * `before`: rows to write in the statement that marks the stream ended (the reply's final message).
+ * Resolves true when they were written with the stream's end.
+ */
 export async function closeStream(
   id: string,
   status: "done" | "error" | "aborted",
