@@ -252,16 +252,21 @@ describe.skipIf(missing)(
       const killedAt = Date.now();
 
       // The refreshed page asks the balancer, which skips the dead replica; the survivor replays what was
-      // stored and ends the stream once the reply is marked interrupted (decision 088).
+      // stored and ends the stream once the reply is marked interrupted (decision 088). On a busy machine
+      // the survivor may have marked it (its check runs every 2 s) before the page asks: then there is
+      // nothing left to resume (204) and the page shows the stored reply.
       const resumed = await balancer().request(`/api/chat?orgId=${org.id}&chatId=${threadId}`, {
         headers: { authorization: `Bearer ${admin.token}` },
       });
-      expect(resumed.status).toBe(200);
-      const text = await readText(resumed);
-      console.info(`cluster: resume after kill -9 ended ${Date.now() - killedAt} ms after the kill`);
-      expect(text.startsWith(before)).toBe(true);
+      expect([200, 204]).toContain(resumed.status);
+      const text = resumed.status === 200 ? await readText(resumed) : null;
+      console.info(
+        `cluster: resume after kill -9 ended ${Date.now() - killedAt} ms after the kill (${resumed.status})`,
+      );
       const kept = await lastReply(balancer(), admin, threadId);
-      expect(kept).toMatchObject({ status: "interrupted", error: INTERRUPTED_TEXT, content: text });
+      expect(kept).toMatchObject({ status: "interrupted", error: INTERRUPTED_TEXT });
+      expect(kept!.content.startsWith(before)).toBe(true);
+      if (text !== null) expect(kept!.content).toBe(text);
 
       const next = await postChat(balancer(), admin, org.id, agent.id, "still there?", threadId);
       expect(next.status).toBe(200);
