@@ -25,7 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
-  // Worker processes `npm start` runs on PostgreSQL (decision 093); default one per core.
+  // Worker processes `npm start` runs on PostgreSQL (decision 093); unset, one process that grows to one
+  // per core while its event loop stays busier than WEB_CONCURRENCY_BUSY (decision 107).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   WEB_CONCURRENCY_BUSY: z.coerce.number().min(0).max(1).default(0.8),
   PGLITE_SHARED_BUFFERS: z

@@ -37,7 +37,7 @@ export function reportLoad() {
  * In the serving primary: watches its own load and the workers', and forks one more worker (at most
  * `max` processes in all) after BUSY_SECONDS of mean utilisation ≥ BUSY; the next only once that one listens.
  */
-export function startElasticWorkers(max: number, { busy = BUSY, busySeconds = BUSY_SECONDS } = {}) {
+export function startElasticWorkers(max: number, { busy = BUSY } = {}) {
   const load = new Map<Worker, number>();
   const listening = new WeakSet<Worker>();
   const meter = utilisationMeter();
@@ -50,7 +50,6 @@ export function startElasticWorkers(max: number, { busy = BUSY, busySeconds = BU
     starting = true;
     const worker = cluster.fork();
     load.set(worker, 1);
-    log.info("event loops busy: starting another worker", { processes: load.size + 1, max: ceiling });
   };
   cluster.on("message", (worker, message: unknown) => {
     if (message === WORKER_LISTENING) {
@@ -79,7 +78,10 @@ export function startElasticWorkers(max: number, { busy = BUSY, busySeconds = BU
     const samples = [meter(), ...load.values()];
     const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
     busyFor = mean >= busy ? busyFor + 1 : 0;
-    if (busyFor >= busySeconds && !starting && load.size + 1 < ceiling) fork();
+    if (busyFor >= BUSY_SECONDS && !starting && load.size + 1 < ceiling) {
+      log.info("event loops busy: starting another worker", { processes: load.size + 2, max: ceiling });
+      fork();
+    }
   }, SAMPLE_MS);
   timer.unref();
 

@@ -14,7 +14,12 @@ if (plan.mode !== "single" && cluster.isPrimary)
 // Loaded only when this process serves, so a fixed plan's primary stays small (it never loads the app).
 if (plan.mode === "fixed" && cluster.isPrimary) runPrimary(plan.count);
 else {
-  await (await import("./serve")).runServer(config, started, { sharedPort: plan.mode !== "single" });
+  await (
+    await import("./serve")
+  ).runServer(config, started, {
+    sharedPort: plan.mode !== "single",
+    reportLoad: plan.mode === "elastic",
+  });
   if (plan.mode === "elastic" && cluster.isPrimary)
     (await import("./elastic-workers")).startElasticWorkers(plan.max, { busy: config.webConcurrencyBusy });
 }

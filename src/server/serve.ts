@@ -22,7 +22,15 @@ import { expireAllLeases } from "./kb/ingest/jobs";
 import { WORKER_LISTENING } from "./workers";
 import { reportLoad, workersExited } from "./elastic-workers";
 
-export async function runServer(config: Config, started: number, opts: { sharedPort?: boolean } = {}) {
+/**
+ * `sharedPort`: other processes listen on this port too (decisions 093, 107); `reportLoad`: this worker
+ * tells its primary how busy it is (the elastic plan grows on it).
+ */
+export async function runServer(
+  config: Config,
+  started: number,
+  opts: { sharedPort?: boolean; reportLoad?: boolean } = {},
+) {
   setLogLevel(config.logLevel);
   const services = await createServices(config);
   const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -86,10 +94,8 @@ export async function runServer(config: Config, started: number, opts: { sharedP
     const info = server.address() as AddressInfo;
     setOwnListenPort(info.port);
     // An own socket is not the primary's: tell it this worker is serving (workers.ts).
-    if (cluster.isWorker) {
-      process.send?.(WORKER_LISTENING);
-      reportLoad();
-    }
+    if (cluster.isWorker) process.send?.(WORKER_LISTENING);
+    if (cluster.isWorker && opts.reportLoad) reportLoad();
     log.info("Switchboard is listening", {
       url: config.publicUrl,
       port: info.port,

@@ -102,10 +102,10 @@ export async function heartbeat(refs: StreamRef[]): Promise<string[]> {
   return stops.map((s) => s.id);
 }
 
-/** One multi-row insert for every live reply's pending lines (decision 029), whatever their organisation. */
 /**
- * One statement of four array parameters whatever the number of rows: building a multi-row insert
- * with the query builder cost more CPU than the rest of the flush (issue 18), and this text never changes.
+ * Every live reply's pending lines in one insert (decision 029), whatever their organisation: one
+ * statement of four array parameters whatever the number of rows (decision 106) — building a multi-row
+ * insert with the query builder cost more CPU than the rest of the flush, and this text never changes.
  */
 export async function insertChunks(rows: Array<{ orgId: string; streamId: string; seq: number; data: string }>) {
   const col = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));

@@ -130,16 +130,12 @@ export async function softDeleteConversation({ orgId, id }: { orgId: string; id:
   return rows.length > 0;
 }
 
-/** The update that marks a conversation as just active (run alone, or inside another statement). */
+/** The update that marks a conversation as just active (a reply's end runs it inside its last statement). */
 export function touchConversationQuery({ orgId, id }: { orgId: string; id: string }) {
   return db()
     .update(conversation)
     .set({ updatedAt: sql`now()` })
     .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)));
-}
-
-export async function touchConversation(ref: { orgId: string; id: string }) {
-  await touchConversationQuery(ref);
 }
 
 export async function deleteMessagesAfter({
