@@ -35,22 +35,25 @@ export async function sweepEndedReplyLines() {
 export async function recoverInterruptedReplies(opts: { staleAfterSeconds: number; self?: string }): Promise<number> {
   const stale = await listSilentStreams(opts);
   for (const s of stale) {
-    // Claim it first, so two replicas never recover the same reply.
-    if (!(await claimInterrupted(s))) continue;
-    const partial = assembleLines(await readAllLines(s));
-    await db()
-      .update(message)
-      .set({
-        content: partial.content,
-        parts: partial.parts,
-        status: "interrupted",
-        error: INTERRUPTED_TEXT,
-        finishReason: partial.finishReason ?? "other",
-        inputTokens: partial.usage.inputTokens,
-        outputTokens: partial.usage.outputTokens,
-        rollupDeferred: false, // the dashboard counts it and its user message now (decision 103)
-      })
-      .where(and(eq(message.organizationId, s.orgId), eq(message.id, s.id)));
+    // Claim and store in one transaction: a page that sees the reply ended (or a replica that claims
+    // it too) then finds the message stored, never still hidden as streaming.
+    await db().transaction(async (tx) => {
+      if (!(await claimInterrupted(s, tx))) return; // another replica did first
+      const partial = assembleLines(await readAllLines(s, tx));
+      await tx
+        .update(message)
+        .set({
+          content: partial.content,
+          parts: partial.parts,
+          status: "interrupted",
+          error: INTERRUPTED_TEXT,
+          finishReason: partial.finishReason ?? "other",
+          inputTokens: partial.usage.inputTokens,
+          outputTokens: partial.usage.outputTokens,
+          rollupDeferred: false, // the dashboard counts it and its user message now (decision 103)
+        })
+        .where(and(eq(message.organizationId, s.orgId), eq(message.id, s.id)));
+    });
   }
   if (stale.length) log.warn("marked interrupted replies", { count: stale.length });
   return stale.length;

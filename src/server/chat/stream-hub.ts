@@ -5,6 +5,7 @@
 // marks the replies as alive; a stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
 import type { WithSubquery } from "drizzle-orm";
+import type { Executor } from "../db/client";
 import { log } from "../logger";
 import {
   chunksAfter,
@@ -255,10 +256,10 @@ export function subscribe(id: string, orgId: string): ReadableStream<Uint8Array>
   });
 }
 
-export async function readAllLines({ orgId, id }: { orgId: string; id: string }): Promise<string> {
+export async function readAllLines({ orgId, id }: { orgId: string; id: string }, exec?: Executor): Promise<string> {
   const s = live.get(id);
   if (s) return s.lines.slice(0, s.persisted).join("");
-  const chunks = await chunksAfter({ orgId, streamId: id, seq: -1 });
+  const chunks = await chunksAfter({ orgId, streamId: id, seq: -1 }, exec);
   return chunks.map((c) => c.data).join("");
 }
 

@@ -3,7 +3,7 @@
 // nature — the heartbeat of its own live replies, the recovery of silent ones, the chunk sweep — and
 // still names each row by (organisation, id) where it has one.
 import { and, asc, desc, eq, gt, lt, ne, or, sql, type SQL, type WithSubquery } from "drizzle-orm";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { chatStream, chatStreamChunk } from "../db/tables";
 import { replicaIsAlive } from "./replica-lock";
 
@@ -115,8 +115,11 @@ export async function insertChunks(rows: Array<{ orgId: string; streamId: string
   );
 }
 
-export async function chunksAfter({ orgId, streamId, seq }: { orgId: string; streamId: string; seq: number }) {
-  return db()
+export async function chunksAfter(
+  { orgId, streamId, seq }: { orgId: string; streamId: string; seq: number },
+  exec: Executor = db(),
+) {
+  return exec
     .select({ seq: chatStreamChunk.seq, data: chatStreamChunk.data })
     .from(chatStreamChunk)
     .where(
@@ -154,8 +157,8 @@ export async function listSilentStreams({
  * Claims a silent reply for recovery (false when another replica did first). Its end time is now, so
  * the chunk sweep leaves its lines alone while they are read.
  */
-export async function claimInterrupted({ orgId, id }: StreamRef): Promise<boolean> {
-  const claimed = await db()
+export async function claimInterrupted({ orgId, id }: StreamRef, exec: Executor = db()): Promise<boolean> {
+  const claimed = await exec
     .update(chatStream)
     .set({ status: "interrupted", heartbeatAt: sql`now()` })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id), eq(chatStream.status, "active")))

@@ -11,6 +11,9 @@ import { copyPgliteSeed } from "./pglite-seed";
 
 export type Db = NodePgDatabase<typeof tables>;
 export type DbKind = "pglite" | "postgres";
+/** A transaction's handle; `Executor` is either, for queries that may run inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
