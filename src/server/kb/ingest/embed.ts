@@ -1,47 +1,13 @@
-// Embeddings with a knowledge base's model through the AI SDK: openai:{model} or azure:{instance},
-// built from the organisation's credentials. Batches respect the provider's limits (OpenAI and Azure:
+// Embeddings with a knowledge base's model through the AI SDK (the model from
+// ai/embedding-models.ts, as search uses). Batches respect the provider's limits (OpenAI and Azure:
 // at most 2,048 inputs and ~300,000 tokens a request; we stay well below), and 429 or 5xx answers are
 // retried with exponential backoff, honouring Retry-After.
 import { APICallError, embedMany, type EmbeddingModel } from "ai";
-import { createOpenAI } from "@ai-sdk/openai";
-import { AppError } from "../../errors";
-import { getCredentials } from "../../providers/connection-store";
-import { getOrgState } from "../../settings/queries";
-import { baseUrlFor } from "../../provider-api/base-urls";
-import { guardedStreamFetch } from "../../net/guarded-stream-fetch";
 
 export const MAX_BATCH_INPUTS = 256;
 /** ~4 characters a token: 400,000 characters stay under the 300,000-token request limit with margin. */
 export const MAX_BATCH_CHARS = 400_000;
 const MAX_ATTEMPTS = 6;
-
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-
-export async function resolveEmbeddingModel(orgId: string, modelKey: string): Promise<EmbeddingModel> {
-  const sep = modelKey.indexOf(":");
-  const prefix = modelKey.slice(0, sep);
-  const name = modelKey.slice(sep + 1);
-  if (prefix === "openai") {
-    const c = await getCredentials({ orgId, key: "openai" });
-    if (!c)
-      throw new AppError("bad_request", "OpenAI is not connected. Ask an admin to connect it in the Control Hub.");
-    return createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).embedding(name);
-  }
-  if (prefix === "azure" || prefix === "azure_openai") {
-    const c = await getCredentials({ orgId, key: "azure_openai" });
-    if (!c) throw new AppError("bad_request", "Azure is not connected. Ask an admin to connect it in the Control Hub.");
-    const instance = (await getOrgState({ orgId })).modelPreferences.modelInstances?.[`azure:${name}`];
-    const { createAzure } = await import("@ai-sdk/azure");
-    const azure = createAzure({
-      resourceName: str(c.RESOURCE_NAME),
-      apiKey: str(c.API_KEY),
-      baseURL: baseUrlFor("azure_openai"),
-      fetch: guardedStreamFetch,
-    });
-    return azure.embedding(instance?.deploymentName ?? name);
-  }
-  throw new AppError("bad_request", `Unknown embedding model: ${modelKey}`);
-}
 
 /** Groups texts into requests within the input-count and size limits. */
 export function batches(texts: string[], maxInputs = MAX_BATCH_INPUTS, maxChars = MAX_BATCH_CHARS): string[][] {

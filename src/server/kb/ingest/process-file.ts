@@ -19,7 +19,8 @@ import type { ChunkInput } from "../index/types";
 import { updateJob, type Lease } from "./jobs";
 import { hasKnownFormat, readPages } from "./pages";
 import { chunkText } from "./chunk";
-import { batches, embedBatch, resolveEmbeddingModel, type EmbedOptions } from "./embed";
+import { batches, embedBatch, type EmbedOptions } from "./embed";
+import { resolveEmbeddingModel } from "../../ai/embedding-models";
 import { ContentWriter, contentPages } from "./content-file";
 import { describeError } from "./errors";
 import { extractData, EXTRACTION_TEXT_CHARS } from "./extraction";
@@ -136,7 +137,7 @@ async function finishLease(row: KbFileRow, owner: string) {
  * row as this worker's: a file deleted (or taken over) meanwhile gets no chunk written after it.
  */
 async function index(row: KbFileRow, kb: KnowledgeBaseRow, content: string, ctx: JobContext): Promise<number> {
-  const model = await resolveEmbeddingModel(row.organizationId, kb.embeddingModel);
+  const model = await resolveEmbeddingModel({ orgId: row.organizationId, modelKey: kb.embeddingModel });
   await db().transaction(async (tx) => {
     await lockMine(tx, row, ctx.lease.owner);
     await deleteFileChunks(tx, row.organizationId, row.id);
