@@ -27,7 +27,8 @@ export class MessageAssembler {
     return this.parts[this.parts.length - 1];
   }
 
-  private appendText(v: string) {
+  /** Applies a text delta: what a text line ("0:…") carries, without building and parsing the line. */
+  applyText(v: string) {
     this.content += v;
     const last = this.last();
     if (last?.type === "text") last.text += v;
@@ -44,7 +45,7 @@ export class MessageAssembler {
       } catch {
         return;
       }
-      if (typeof text === "string") this.appendText(text);
+      if (typeof text === "string") this.applyText(text);
       return;
     }
     if (!line.trim()) return;
@@ -60,7 +61,7 @@ export class MessageAssembler {
         this.parts.push({ type: "step-start" });
         break;
       case "text":
-        this.appendText(v);
+        this.applyText(v);
         break;
       case "reasoning": {
         const last = this.last();

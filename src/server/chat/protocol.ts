@@ -26,13 +26,16 @@ export function errorMessage(err: unknown): string {
 const anthropicMeta = (meta: unknown) =>
   (meta as { anthropic?: { signature?: string; redactedData?: string } } | undefined)?.anthropic;
 
+/** A text line ("0:" and the JSON string), as formatDataStreamPart("text", …) writes it without its lookup. */
+export const textLine = (text: string) => `0:${JSON.stringify(text)}\n`;
+
 /** Encodes one stream part; returns "" for parts the protocol has no line for. */
 export function encodePart(part: TextStreamPart<ToolSet>, messageId: string): string {
   switch (part.type) {
     case "start-step":
       return formatDataStreamPart("start_step", { messageId });
     case "text-delta":
-      return part.text ? formatDataStreamPart("text", part.text) : "";
+      return part.text ? textLine(part.text) : "";
     // @ai-sdk/anthropic puts a redacted_thinking block's data on its reasoning-start and a thinking
     // block's signature on an empty reasoning-delta (its signature_delta event); reasoning-end carries
     // neither, so the i: and j: lines are written where the provider delivers them.

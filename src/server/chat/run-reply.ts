@@ -11,7 +11,7 @@ import type { Agent } from "../../shared/agents/schema";
 import { resolveModel } from "../ai/models";
 import { buildAgentTools } from "./agent-tools";
 import { MessageAssembler } from "./assemble";
-import { encodePart, errorMessage } from "./protocol";
+import { encodePart, errorMessage, textLine } from "./protocol";
 import { providerErrorText } from "../provider-api/provider-error";
 import { renderInstructions } from "./system-prompt";
 import { closeStream, openStream, push } from "./stream-hub";
@@ -136,33 +136,48 @@ export async function startReply(
         descriptions,
       );
       mcp = await openAgentMcp({ orgId: ctx.orgId, agent: ctx.agent, signal: stream.abort.signal });
-      const parts = runSteps({
-        model,
-        system:
-          renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) +
-          unavailableNotice(mcp.unavailable),
-        messages: history,
-        tools: { ...tools, ...mcp.tools },
-        maxSteps: Math.max(1, ctx.agent.maxToolRoundtrips),
-        abortSignal: stream.abort.signal,
-        maxRetries: 1,
-      });
+      const steps = runSteps(
+        {
+          model,
+          system:
+            renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) +
+            unavailableNotice(mcp.unavailable),
+          messages: history,
+          tools: { ...tools, ...mcp.tools },
+          maxSteps: Math.max(1, ctx.agent.maxToolRoundtrips),
+          abortSignal: stream.abort.signal,
+          maxRetries: 1,
+        },
+        (part) => {
+          if (part.type === "text-delta") {
+            // Nearly every part of a reply: its line is built and applied without the generic encoder
+            // and the line parser (decision 111).
+            if (part.text) {
+              assembler.applyText(part.text);
+              push(replyId, textLine(part.text));
+            }
+            return;
+          }
+          if (part.type === "error") {
+            // People read which provider failed and what to do; the SDK's detail goes to the log in one line
+            // (not the SDK's dump, which may include a provider's response body).
+            log.warn("chat: model stream failed", {
+              conversation: ctx.conversationId,
+              error: errorMessage(part.error),
+            });
+            error = providerErrorText(part.error, ctx.agent.model);
+            status = "error";
+            emit(formatDataStreamPart("error", error));
+            return;
+          }
+          if (part.type === "abort") status = "aborted";
+          emit(encodePart(part, replyId));
+        },
+      );
       // A sub-agent's rows are written while the model is asked (its own awaits are microtasks; this
       // is a macrotask, after the call has been sent).
       if (!rows) setImmediate(() => void storeRows());
-      for await (const part of parts) {
-        if (part.type === "error") {
-          // People read which provider failed and what to do; the SDK's detail goes to the log in one line
-          // (not the SDK's dump, which may include a provider's response body).
-          log.warn("chat: model stream failed", { conversation: ctx.conversationId, error: errorMessage(part.error) });
-          error = providerErrorText(part.error, ctx.agent.model);
-          status = "error";
-          emit(formatDataStreamPart("error", error));
-          continue;
-        }
-        if (part.type === "abort") status = "aborted";
-        emit(encodePart(part, replyId));
-      }
+      await steps;
     } catch (err) {
       if (stream.abort.signal.aborted) status = "aborted";
       else {

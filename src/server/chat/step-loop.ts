@@ -1,8 +1,10 @@
 // The reply's step loop (decision 099): one model call per step through the AI SDK's
 // `streamLanguageModelCall` (prompt conversion, tool preparation, tool-call parsing and repair stay the
-// SDK's), and the steps, tool execution and usage totals here. It yields the parts `streamText`'s
+// SDK's), and the steps, tool execution and usage totals here. It hands on the parts `streamText`'s
 // fullStream would, so the line encoder is the same; it costs less than half of `streamText`'s CPU per
-// token (bench/README.md), which is most of what a streaming reply costs this server.
+// token (bench/README.md), which is most of what a streaming reply costs this server. Parts go to a
+// callback read straight off the model call's stream, not through an async generator and for-await:
+// each of those is a promise chain per token (decision 111).
 import {
   experimental_streamLanguageModelCall as streamLanguageModelCall,
   type LanguageModel,
@@ -50,14 +52,32 @@ async function runTool(tools: ToolSet, call: ToolCallPart, messages: ModelMessag
   }
 }
 
-export async function* runSteps(opts: StepLoopOptions): AsyncGenerator<Part> {
+/** Reads a stream part by part into `onPart`; a throwing `onPart` cancels the stream. */
+async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => void) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onPart(value);
+    }
+  } catch (err) {
+    await reader.cancel(err).catch(() => {});
+    throw err;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Runs the reply's steps, handing every part to `onPart` as it comes; resolves after the last ("finish"). */
+export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => void): Promise<void> {
   const { model, system, tools, abortSignal } = opts;
   const { retry } = prepareRetries({ maxRetries: opts.maxRetries, abortSignal });
   let messages = opts.messages;
   let total: Usage = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
   let finishReason: string | undefined;
   for (let step = 0; step < opts.maxSteps; step++) {
-    yield { type: "start-step", request: {}, warnings: [] } as unknown as Part;
+    onPart({ type: "start-step", request: {}, warnings: [] } as unknown as Part);
     let content: ContentParts = [];
     const { stream } = await retry(() =>
       streamLanguageModelCall({
@@ -76,11 +96,11 @@ export async function* runSteps(opts: StepLoopOptions): AsyncGenerator<Part> {
     let calls = 0;
     let end: { finishReason: string; usage: Usage; providerMetadata?: unknown } | undefined;
     let failed = false;
-    for await (const raw of stream) {
+    await readParts(stream as ReadableStream<unknown>, (raw) => {
       const part = raw as Part | { type: "model-call-end"; finishReason: string; usage: Usage };
       if (part.type === "model-call-end") {
         end = part;
-        continue;
+        return;
       }
       if (part.type === "tool-call") {
         const call = part as unknown as ToolCallPart;
@@ -91,12 +111,12 @@ export async function* runSteps(opts: StepLoopOptions): AsyncGenerator<Part> {
         }
       } else if (part.type === "tool-error") outputs.push(part);
       else if (part.type === "error") failed = true;
-      yield part;
-    }
+      onPart(part);
+    });
     for (const result of await Promise.all(runs)) {
       const part = result as unknown as Part;
       outputs.push(part);
-      yield part;
+      onPart(part);
     }
     if (!end) {
       // The call failed (an error part was sent) or was stopped: no step totals to report.
@@ -112,16 +132,16 @@ export async function* runSteps(opts: StepLoopOptions): AsyncGenerator<Part> {
       outputTokens: add(total.outputTokens, end.usage.outputTokens),
       totalTokens: add(total.totalTokens, end.usage.totalTokens),
     };
-    yield {
+    onPart({
       type: "finish-step",
       finishReason: end.finishReason,
       usage: end.usage,
       providerMetadata: end.providerMetadata,
-    } as unknown as Part;
+    } as unknown as Part);
     // Like streamText: another step only when every tool call of this one has its output.
     if (!calls || outputs.length !== calls || step + 1 >= opts.maxSteps || abortSignal.aborted) break;
     const results = outputs.map((p) => p as unknown as ContentParts[number]);
     messages = [...messages, ...(await toResponseMessages({ content: [...content, ...results], tools }))];
   }
-  yield { type: "finish", finishReason: finishReason ?? "other", totalUsage: total } as unknown as Part;
+  onPart({ type: "finish", finishReason: finishReason ?? "other", totalUsage: total } as unknown as Part);
 }
