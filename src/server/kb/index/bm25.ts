@@ -123,7 +123,14 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
        group by p.chunk_id order by sum(${termScore("p")}) desc, p.chunk_id limit ${sql.raw(String(rescore))})
       ${alsoScore ? sql`union ${alsoScore}` : sql``}
     ),
+    -- No term's list longer than it was read: every posting was read and the partial scores are exact.
+    trunc as materialized (select coalesce(bool_or(df > ${sql.raw(String(perTerm))}), false) as t from d),
     s as (
+      select p.chunk_id, sum(${termScore("p")}) as score
+      from p join w using (term) cross join st
+      where not (select t from trunc)
+      group by p.chunk_id
+      union all
       select c.chunk_id, sum(${termScore("x")}) as score
       from c cross join st cross join lateral (
         select q.term, q.tf, q.doc_len from kb_posting q
@@ -131,6 +138,7 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
           and q.organization_id = ${opts.orgId} and q.knowledge_base_id = any(${kbs})
         offset 0
       ) x join w using (term)
+      where (select t from trunc)
       group by c.chunk_id
     )`;
 }
