@@ -22,6 +22,8 @@ if (process.env.BENCH_EF) HNSW.efSearch = Number(process.env.BENCH_EF);
 // BENCH_POSTINGS=<n> reads at most n postings a query term (decision 110; 0: all of them); BENCH_AB_POSTINGS=<m>
 // also times hybrid and text with m, interleaved query by query with the first setting (an A/B at one moment).
 if (process.env.BENCH_POSTINGS) BM25_TOP.postingsPerTerm = Number(process.env.BENCH_POSTINGS);
+// BENCH_MIN_CHUNKS=<n>: cut postings from collections over n chunks (the product's BM25_TOP.minChunks).
+if (process.env.BENCH_MIN_CHUNKS) BM25_TOP.minChunks = Number(process.env.BENCH_MIN_CHUNKS);
 const abPostings = process.env.BENCH_AB_POSTINGS === undefined ? null : Number(process.env.BENCH_AB_POSTINGS);
 const Q = Number(process.argv[3] ?? 200);
 const DIMS = 1536;

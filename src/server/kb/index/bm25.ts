@@ -26,10 +26,14 @@ export interface Bm25Query {
  * collection: 38,000 postings for a 12-term claim at 100,000 chunks). The chunks they name are ranked by
  * those partial scores, and the best `rescore` (with the hybrid's dense candidates) are then scored
  * exactly from their own postings. A term whose list is no longer than `postingsPerTerm` is read whole,
- * so when every query term's is, the result is the exhaustive one. 0 turns early termination off.
- * Measured on SciFact and at 100,000 chunks in bench/.
+ * so when every query term's is, the result is the exhaustive one (and no rescoring is done). 0 turns
+ * early termination off. 1,000: on SciFact (11,163 chunks) every N from 500 up returns the exhaustive
+ * top 10; at 100,000 chunks it keeps 94 % of the exhaustive text top 10 and 97 % of the hybrid one
+ * (250 keeps 87 % and 93 % of 1,000's, for no time saved). Collections of at most `minChunks` chunks
+ * are read whole: at 10,000 early termination returned the same results and cost more (bench/README.md,
+ * decision 110).
  */
-export const BM25_TOP = { postingsPerTerm: 1_000, rescore: 100 };
+export const BM25_TOP = { postingsPerTerm: 1_000, rescore: 100, minChunks: 20_000 };
 
 /**
  * A posting's impact: BM25's tf and length part, tf / (tf + k1 · (1 − b) + k1 · b · dl / L), with a
@@ -75,36 +79,42 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
     )`;
   const idf = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
   const N = BM25_TOP.postingsPerTerm;
-  // A file filter can exclude every chunk a term's best postings name: those searches read every posting.
-  if (opts.fileFilter || N <= 0)
-    return sql`${head},
-    p as materialized (
+  // Every posting of the query terms (`gate`: only when it holds, else no rows).
+  const exhaustive = (gate: SQL, name: (n: string) => string) => sql`
+    ${sql.raw(name("p"))} as materialized (
       select p.chunk_id, p.term, p.tf, p.doc_len
       from kb_posting p
-      where p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs})
+      where ${gate} and p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs})
         and p.term = any(array(select term from qt))
     ),
-    w as materialized (
+    ${sql.raw(name("w"))} as materialized (
       select d.term, ${idf} as w
-      from (select term, count(*)::float8 as df from p group by term) d join qt using (term) cross join st
+      from (select term, count(*)::float8 as df from ${sql.raw(name("p"))} group by term) d join qt using (term) cross join st
     ),
-    s as (
+    ${sql.raw(name("s"))} as (
       select p.chunk_id, sum(${termScore("p")}) as score
-      from p join w using (term) cross join st
+      from ${sql.raw(name("p"))} p join ${sql.raw(name("w"))} w using (term) cross join st
       group by p.chunk_id
     )`;
+  // A file filter can exclude every chunk a term's best postings name: those searches read every posting.
+  if (opts.fileFilter || N <= 0) return sql`${head}, ${exhaustive(sql`true`, (n) => n)}`;
   const rescore = Math.max(BM25_TOP.rescore, opts.limit);
   // Never fewer postings a term than rows asked for: a one-term query still fills its `limit`.
   const perTerm = Math.max(N, opts.limit);
+  // Small collections are read whole (one-time filters on their size: the other branch's CTEs are not run).
+  const big = sql`(select n from st) > ${sql.raw(String(BM25_TOP.minChunks))}`;
   // df counted from the postings' index (entries only, nothing scored); then each term's best N postings
   // a knowledge base through the impact index; the best partial scores and `alsoScore` rescored exactly
-  // from their own postings through the primary key, chunk first (`offset 0` keeps the lookup per chunk:
-  // pulled up into a join, the planner read every posting of the terms instead, 990 ms at 100k).
-  return sql`${head},
+  // from their own postings, one primary-key lookup per (chunk, term) (`offset 0` keeps the lookup per
+  // chunk: pulled up into a join, PostgreSQL read every posting of the terms instead, 990 ms at 100k).
+  // The probe names no knowledge base: c's chunks come from the searched ones' postings and dense rows,
+  // and a knowledge-base condition let PGlite (no statistics) walk the term's list in the impact index
+  // for every chunk instead of the primary key (34 ms for 1,200 probes at 10k).
+  return sql`${head}, ${exhaustive(sql`not ${big}`, (n) => `${n}_all`)},
     d as materialized (
       select qt.term, qt.qtf, (select count(*) from kb_posting p
         where p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs}) and p.term = qt.term)::float8 as df
-      from qt
+      from qt where ${big}
     ),
     w as materialized (
       select d.term, ${idf} as w from d join qt using (term) cross join st where d.df > 0
@@ -126,18 +136,19 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
     -- No term's list longer than it was read: every posting was read and the partial scores are exact.
     trunc as materialized (select coalesce(bool_or(df > ${sql.raw(String(perTerm))}), false) as t from d),
     s as (
+      select * from s_all
+      union all
       select p.chunk_id, sum(${termScore("p")}) as score
       from p join w using (term) cross join st
       where not (select t from trunc)
       group by p.chunk_id
       union all
       select c.chunk_id, sum(${termScore("x")}) as score
-      from c cross join st cross join lateral (
-        select q.term, q.tf, q.doc_len from kb_posting q
-        where q.chunk_id = c.chunk_id and q.term = any(array(select term from w))
-          and q.organization_id = ${opts.orgId} and q.knowledge_base_id = any(${kbs})
+      from c cross join w cross join st cross join lateral (
+        select q.tf, q.doc_len from kb_posting q
+        where q.chunk_id = c.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
         offset 0
-      ) x join w using (term)
+      ) x
       where (select t from trunc)
       group by c.chunk_id
     )`;

@@ -18,13 +18,14 @@ beforeAll(async () => {
 const defaults = { ...BM25_TOP };
 afterEach(() => Object.assign(BM25_TOP, defaults));
 
-/** Runs `fn` with early termination at `n` postings a term (0: every posting read). */
+/** Runs `fn` with early termination at `n` postings a term (0: every posting read), whatever the size. */
 async function withN<T>(n: number, fn: () => Promise<T>): Promise<T> {
   BM25_TOP.postingsPerTerm = n;
+  BM25_TOP.minChunks = 0;
   try {
     return await fn();
   } finally {
-    BM25_TOP.postingsPerTerm = defaults.postingsPerTerm;
+    Object.assign(BM25_TOP, defaults);
   }
 }
 
@@ -132,10 +133,26 @@ describe("BM25 early termination (decision 110)", () => {
     );
   });
 
+  it("a collection of at most minChunks chunks is read whole, with the same results", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, corpus(50, 21));
+    const q = { orgId, kbIds: [kb], query: "alpha river omega", limit: 5, fileFilter: null };
+    BM25_TOP.postingsPerTerm = 2;
+    BM25_TOP.minChunks = 50;
+    const small = await bm25Search(db(), q);
+    const all = await withN(0, () => bm25Search(db(), q));
+    expect(small).toEqual(all);
+    const plan = await db().execute(sql`explain analyze with ${bm25Ctes(q)} ${bm25Top(q)}`);
+    // The early branch's reads never run (PostgreSQL and PGlite print "never executed").
+    expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toMatch(/never executed/);
+  });
+
   it("reads a term's postings best first from the impact index", async () => {
     const orgId = await makeOrg();
     const kb = await makeKb(orgId);
     await makeFile(orgId, kb, corpus(20));
+    BM25_TOP.minChunks = 0;
     const q = { orgId, kbIds: [kb], query: "alpha river", limit: 10, fileFilter: null };
     const plan = await db().execute(sql`explain with ${bm25Ctes(q)} ${bm25Top(q)}`);
     expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain("kb_posting_impact_idx");
