@@ -133,7 +133,9 @@ for (const [i, query] of queries.entries()) {
       let same = 0;
       for (const t of got[mode]!) {
         const k = left.indexOf(t);
-        if (k >= 0) (same++, left.splice(k, 1));
+        if (k < 0) continue;
+        same++;
+        left.splice(k, 1);
       }
       abOverlap[mode] += same / Math.max(1, got[mode]!.length);
     }
