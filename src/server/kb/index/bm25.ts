@@ -62,8 +62,8 @@ const termScore = (p: string) =>
  * The CTEs that score BM25: `s (chunk_id, score)` holds, with their exact scores over the union of the
  * knowledge bases' statistics (before any file filter), at least the chunks bm25Top can return and the
  * chunks `alsoScore` (a select of ids, e.g. the dense leg's) names that hold a query term. Exhaustive
- * (every chunk with a query term) under a file filter or with BM25_TOP.postingsPerTerm 0; else read
- * with early termination (BM25_TOP).
+ * (every chunk with a query term) under a file filter, with BM25_TOP.postingsPerTerm 0 or over at most
+ * BM25_TOP.minChunks chunks; else read with early termination (BM25_TOP).
  */
 export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
