@@ -12,12 +12,19 @@ import { insertChunks } from "../../src/server/kb/index/chunks";
 import { EXACT_MAX_CHUNKS, HNSW, denseSearch, denseSql, indexSettings } from "../../src/server/kb/index/dense";
 import { vacuumIndexTables } from "../../src/server/kb/index/maintenance";
 import { searchChunks } from "../../src/server/kb/index/search";
+import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { chunkText } from "./chunker";
 import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, percentile } from "./setup";
 
 const N = Number(process.argv[2] ?? 10_000);
 // BENCH_EF=<n> searches the graph wider than the product's HNSW.efSearch (recall against time).
 if (process.env.BENCH_EF) HNSW.efSearch = Number(process.env.BENCH_EF);
+// BENCH_POSTINGS=<n> reads at most n postings a query term (decision 110; 0: all of them); BENCH_AB_POSTINGS=<m>
+// also times hybrid and text with m, interleaved query by query with the first setting (an A/B at one moment).
+if (process.env.BENCH_POSTINGS) BM25_TOP.postingsPerTerm = Number(process.env.BENCH_POSTINGS);
+// BENCH_MIN_CHUNKS=<n>: cut postings from collections over n chunks (the product's BM25_TOP.minChunks).
+if (process.env.BENCH_MIN_CHUNKS) BM25_TOP.minChunks = Number(process.env.BENCH_MIN_CHUNKS);
+const abPostings = process.env.BENCH_AB_POSTINGS === undefined ? null : Number(process.env.BENCH_AB_POSTINGS);
 const Q = Number(process.argv[3] ?? 200);
 const DIMS = 1536;
 const PER_FILE = 100;
@@ -86,6 +93,8 @@ async function load(): Promise<string> {
 
 const times: number[] = [];
 const legTimes = { text: [] as number[], vector: [] as number[] };
+const abTimes = { hybrid: [] as number[], text: [] as number[] };
+const abOverlap = { hybrid: 0, text: 0 };
 let recall = 0;
 for (const [i, query] of queries.entries()) {
   const embedding = fakeEmbedding(query, DIMS);
@@ -97,6 +106,40 @@ for (const [i, query] of queries.entries()) {
     await searchChunks(orgId, { knowledgeBaseIds: [kbId], query, queryEmbedding: embedding, topK: 10, mode });
     if (i >= 10) legTimes[mode].push(performance.now() - tl);
   }
+  if (abPostings !== null) {
+    const shipped = BM25_TOP.postingsPerTerm;
+    BM25_TOP.postingsPerTerm = abPostings;
+    const got: Record<string, string[]> = {};
+    for (const mode of ["hybrid", "text"] as const) {
+      const tl = performance.now();
+      const hits = await searchChunks(orgId, {
+        knowledgeBaseIds: [kbId],
+        query,
+        queryEmbedding: embedding,
+        topK: 10,
+        mode,
+      });
+      if (i >= 10) abTimes[mode].push(performance.now() - tl);
+      got[mode] = hits.map((h) => h.content);
+    }
+    BM25_TOP.postingsPerTerm = shipped;
+    // How many of the other setting's 10 results this one returns too, by text (the corpus repeats its
+    // texts, so equal-scoring copies of one text are interchangeable).
+    for (const mode of ["hybrid", "text"] as const) {
+      const mine = (
+        await searchChunks(orgId, { knowledgeBaseIds: [kbId], query, queryEmbedding: embedding, topK: 10, mode })
+      ).map((h) => h.content);
+      const left = [...mine];
+      let same = 0;
+      for (const t of got[mode]!) {
+        const k = left.indexOf(t);
+        if (k < 0) continue;
+        same++;
+        left.splice(k, 1);
+      }
+      abOverlap[mode] += same / Math.max(1, got[mode]!.length);
+    }
+  }
   const approx = await database.db.transaction((tx) =>
     denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null }),
   );
@@ -107,11 +150,15 @@ for (const [i, query] of queries.entries()) {
   recall += approx.filter((h) => truth.has(h.chunkId)).length / Math.max(1, truth.size);
 }
 console.log(
-  `${dbLabel()} ${N} chunks × ${DIMS} dims, hybrid topK 10 over ${times.length} queries (ef_search ${HNSW.efSearch}): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; vector leg recall@10 vs exact ${(recall / queries.length).toFixed(3)}`,
+  `${dbLabel()} ${N} chunks × ${DIMS} dims, hybrid topK 10 over ${times.length} queries (ef_search ${HNSW.efSearch}, ${BM25_TOP.postingsPerTerm || "all"} postings a term): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; vector leg recall@10 vs exact ${(recall / queries.length).toFixed(3)}`,
 );
 console.log(
   `  legs alone: text p50 ${percentile(legTimes.text, 50).toFixed(1)} / p95 ${percentile(legTimes.text, 95).toFixed(1)} ms; vector p50 ${percentile(legTimes.vector, 50).toFixed(1)} / p95 ${percentile(legTimes.vector, 95).toFixed(1)} ms`,
 );
+if (abPostings !== null)
+  console.log(
+    `  A/B, interleaved: ${BM25_TOP.postingsPerTerm} postings a term (above) against ${abPostings}: hybrid p50 ${percentile(abTimes.hybrid, 50).toFixed(1)} / p95 ${percentile(abTimes.hybrid, 95).toFixed(1)} ms; text p50 ${percentile(abTimes.text, 50).toFixed(1)} / p95 ${percentile(abTimes.text, 95).toFixed(1)} ms; the same top 10 (by text): hybrid ${(abOverlap.hybrid / queries.length).toFixed(3)}, text ${(abOverlap.text / queries.length).toFixed(3)}`,
+  );
 // The vector leg's plan as the product runs it at this size (same statement, same settings), after all searches.
 const plan = await database.db.transaction(async (tx) => {
   if (N > EXACT_MAX_CHUNKS) await indexSettings(tx, 10);

@@ -8,6 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
 import { FUSION, fuse, hybridCandidates, searchChunks } from "../../src/server/kb/index/search";
+import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { sql } from "drizzle-orm";
 import { chunkText } from "./chunker";
 import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
@@ -109,6 +110,9 @@ const rrf = (lists: { ids: number[]; weight: number }[]) => {
 };
 const times = { text: 0, vector: 0, hybrid: 0, hybrid10: 0 };
 const candidateCounts = (process.env.BENCH_CANDIDATES ?? "20,40,100").split(",").map(Number);
+const shippedPostings = BM25_TOP.postingsPerTerm;
+const shippedMinChunks = BM25_TOP.minChunks;
+const postingCounts = (process.env.BENCH_POSTINGS ?? "0,100,200,500,1000").split(",").map(Number);
 const ids = (hits: { chunkId: string }[]) => hits.map((h) => Number(h.chunkId));
 for (const q of queries) {
   const rel = qrels.get(q._id)!;
@@ -145,6 +149,21 @@ for (const q of queries) {
   times.hybrid10 += performance.now() - t;
   for (const h of top10) fileOfChunk.set(Number(h.chunkId), h.fileId);
   add(`hybrid topK 10 (nDCG@10 only)`, ids(top10), fileOfChunk, rel);
+  // Early termination (decision 110): at most n postings a query term (max(n, limit) as the product reads
+  // them), topK 10 as a tool call asks; 0 reads every posting.
+  for (const n of postingCounts) {
+    BM25_TOP.postingsPerTerm = n;
+    BM25_TOP.minChunks = 0; // SciFact's 11,163 chunks are under the size the product starts cutting at
+
+    const base10 = { ...base, topK: 10 };
+    const t10 = await searchChunks(orgId, { ...base10, queryEmbedding: null, mode: "text" });
+    const h10 = await searchChunks(orgId, { ...base10, queryEmbedding: embedding, mode: "hybrid" });
+    for (const h of [...t10, ...h10]) fileOfChunk.set(Number(h.chunkId), h.fileId);
+    add(`  text topK 10, ${n || "all"} postings a term`, ids(t10), fileOfChunk, rel);
+    add(`  hybrid topK 10, ${n || "all"} postings a term`, ids(h10), fileOfChunk, rel);
+    BM25_TOP.postingsPerTerm = shippedPostings;
+    BM25_TOP.minChunks = shippedMinChunks;
+  }
   for (const w of weights)
     add(
       `  fuse(vectorWeight ${w})`,

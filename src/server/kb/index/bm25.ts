@@ -21,17 +21,53 @@ export interface Bm25Query {
 }
 
 /**
- * The CTEs that score BM25: `s (chunk_id, score)` holds every chunk of the knowledge bases with at least
- * one query term, over the union of those knowledge bases' statistics (before any file filter).
+ * Early termination (decision 110): a query term's postings are read best first by their impact, at most
+ * `postingsPerTerm` of them a knowledge base, instead of all of them (a common term's list grows with the
+ * collection: 38,000 postings for a 12-term claim at 100,000 chunks). The chunks they name are ranked by
+ * those partial scores, and the best `rescore` (with the hybrid's dense candidates) are then scored
+ * exactly from their own postings. A term whose list is no longer than `postingsPerTerm` is read whole,
+ * so when every query term's is, the result is the exhaustive one (and no rescoring is done). 0 turns
+ * early termination off. 1,000: on SciFact (11,163 chunks) every N from 500 up returns the exhaustive
+ * top 10; at 100,000 chunks it keeps 94 % of the exhaustive text top 10 and 97 % of the hybrid one
+ * (250 keeps 87 % and 93 % of 1,000's, for no time saved). Collections of at most `minChunks` chunks
+ * are read whole: at 10,000 early termination returned the same results and cost more (bench/README.md,
+ * decision 110).
  */
-export function bm25Ctes(opts: Bm25Query): SQL {
-  // Constants inlined as float8: as parameters PostgreSQL would type them from their first use
-  // (integer), and a bare 0.4 is numeric, whose arithmetic on every posting costs more than the rest.
-  const f = (x: number) => sql.raw(`${x}::float8`);
+export const BM25_TOP = { postingsPerTerm: 1_000, rescore: 100, minChunks: 20_000 };
+
+/**
+ * A posting's impact: BM25's tf and length part, tf / (tf + k1 · (1 − b) + k1 · b · dl / L), with a
+ * reference average length L of 100 terms (a product chunk of 1,600 characters has ~130, the benches'
+ * 1,000-character chunks ~80) instead of the collection's, which changes with every file. It only
+ * orders the postings for reading: scores use the collection's real average. Must stay the same
+ * expression tree as kb_posting_impact_idx's (migration 0027), or the index cannot order the read.
+ */
+export const IMPACT_SQL = (alias: string) =>
+  sql.raw(
+    // 0.54 = k1 · (1 − b), 0.0036 = k1 · b / 100 (written out: the index expression is fixed text).
+    `(${alias}.tf::float8 / (${alias}.tf::float8 + 0.54::float8 + 0.0036::float8 * ${alias}.doc_len::float8))`,
+  );
+
+// Constants inlined as float8: as parameters PostgreSQL would type them from their first use
+// (integer), and a bare 0.4 is numeric, whose arithmetic on every posting costs more than the rest.
+const f = (x: number) => sql.raw(`${x}::float8`);
+
+/** Per posting (aliases p, w, st): w(term) · tf · (k1 + 1) / (tf + k1 · (1 − b) + k1 · b / avgdl · dl). */
+const termScore = (p: string) =>
+  sql.raw(
+    `w.w * ${p}.tf::float8 * ${BM25.k1 + 1}::float8 / (${p}.tf::float8 + ${BM25.k1 * (1 - BM25.b)}::float8 + st.k1b_avgdl * ${p}.doc_len::float8)`,
+  );
+
+/**
+ * The CTEs that score BM25: `s (chunk_id, score)` holds, with their exact scores over the union of the
+ * knowledge bases' statistics (before any file filter), at least the chunks bm25Top can return and the
+ * chunks `alsoScore` (a select of ids, e.g. the dense leg's) names that hold a query term. Exhaustive
+ * (every chunk with a query term) under a file filter, with BM25_TOP.postingsPerTerm 0 or over at most
+ * BM25_TOP.minChunks chunks; else read with early termination (BM25_TOP).
+ */
+export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
-  // Per posting: w(term) · tf · (k1 + 1) / (tf + k1 · (1 − b) + k1 · b / avgdl · dl), with the term's
-  // weight w = qtf · idf and the constants computed once per query, not per posting.
-  return sql`
+  const head = sql`
     qt as (
       select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
       from unnest(to_tsvector(${TS_CONFIG}, ${opts.query}))
@@ -40,22 +76,81 @@ export function bm25Ctes(opts: Bm25Query): SQL {
       select coalesce(sum(chunk_count), 0)::float8 as n,
              ${f(BM25.k1 * BM25.b)} / coalesce(sum(total_len)::float8 / nullif(sum(chunk_count), 0), 1) as k1b_avgdl
       from kb_file_index_stat where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs})
-    ),
-    p as materialized (
-      select p.chunk_id, p.term, p.tf::float8 as tf, p.doc_len::float8 as dl
+    )`;
+  const idf = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
+  const N = BM25_TOP.postingsPerTerm;
+  // Every posting of the query terms (`gate`: only when it holds, else no rows).
+  const exhaustive = (gate: SQL, name: (n: string) => string) => sql`
+    ${sql.raw(name("p"))} as materialized (
+      select p.chunk_id, p.term, p.tf, p.doc_len
       from kb_posting p
-      where p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs})
+      where ${gate} and p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs})
         and p.term = any(array(select term from qt))
     ),
-    w as materialized (
-      select d.term, qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5)) as w
-      from (select term, count(*)::float8 as df from p group by term) d join qt using (term) cross join st
+    ${sql.raw(name("w"))} as materialized (
+      select d.term, ${idf} as w
+      from (select term, count(*)::float8 as df from ${sql.raw(name("p"))} group by term) d join qt using (term) cross join st
     ),
-    s as (
-      select p.chunk_id,
-             sum(w.w * p.tf * ${f(BM25.k1 + 1)} / (p.tf + ${f(BM25.k1 * (1 - BM25.b))} + st.k1b_avgdl * p.dl)) as score
-      from p join w using (term) cross join st
+    ${sql.raw(name("s"))} as (
+      select p.chunk_id, sum(${termScore("p")}) as score
+      from ${sql.raw(name("p"))} p join ${sql.raw(name("w"))} w using (term) cross join st
       group by p.chunk_id
+    )`;
+  // A file filter can exclude every chunk a term's best postings name: those searches read every posting.
+  if (opts.fileFilter || N <= 0) return sql`${head}, ${exhaustive(sql`true`, (n) => n)}`;
+  const rescore = Math.max(BM25_TOP.rescore, opts.limit);
+  // Never fewer postings a term than rows asked for: a one-term query still fills its `limit`.
+  const perTerm = Math.max(N, opts.limit);
+  // Small collections are read whole (one-time filters on their size: the other branch's CTEs are not run).
+  const big = sql`(select n from st) > ${sql.raw(String(BM25_TOP.minChunks))}`;
+  // df counted from the postings' index (entries only, nothing scored); then each term's best N postings
+  // a knowledge base through the impact index; the best partial scores and `alsoScore` rescored exactly
+  // from their own postings, one primary-key lookup per (chunk, term) (`offset 0` keeps the lookup per
+  // chunk: pulled up into a join, PostgreSQL read every posting of the terms instead, 990 ms at 100k).
+  // The probe names no knowledge base: c's chunks come from the searched ones' postings and dense rows,
+  // and a knowledge-base condition let PGlite (no statistics) walk the term's list in the impact index
+  // for every chunk instead of the primary key (34 ms for 1,200 probes at 10k).
+  return sql`${head}, ${exhaustive(sql`not ${big}`, (n) => `${n}_all`)},
+    d as materialized (
+      select qt.term, qt.qtf, (select count(*) from kb_posting p
+        where p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs}) and p.term = qt.term)::float8 as df
+      from qt where ${big}
+    ),
+    w as materialized (
+      select d.term, ${idf} as w from d join qt using (term) cross join st where d.df > 0
+    ),
+    p as materialized (
+      select w.term, x.chunk_id, x.tf, x.doc_len
+      from w cross join unnest(${kbs}) k(kb) cross join lateral (
+        select p.chunk_id, p.tf, p.doc_len from kb_posting p
+        where p.organization_id = ${opts.orgId} and p.knowledge_base_id = k.kb and p.term = w.term
+        order by ${IMPACT_SQL("p")} desc
+        limit ${sql.raw(String(perTerm))}
+      ) x
+    ),
+    c as materialized (
+      (select p.chunk_id from p join w using (term) cross join st
+       group by p.chunk_id order by sum(${termScore("p")}) desc, p.chunk_id limit ${sql.raw(String(rescore))})
+      ${alsoScore ? sql`union ${alsoScore}` : sql``}
+    ),
+    -- No term's list longer than it was read: every posting was read and the partial scores are exact.
+    trunc as materialized (select coalesce(bool_or(df > ${sql.raw(String(perTerm))}), false) as t from d),
+    s as (
+      select * from s_all
+      union all
+      select p.chunk_id, sum(${termScore("p")}) as score
+      from p join w using (term) cross join st
+      where not (select t from trunc)
+      group by p.chunk_id
+      union all
+      select c.chunk_id, sum(${termScore("x")}) as score
+      from c cross join w cross join st cross join lateral (
+        select q.tf, q.doc_len from kb_posting q
+        where q.chunk_id = c.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
+        offset 0
+      ) x
+      where (select t from trunc)
+      group by c.chunk_id
     )`;
 }
 

@@ -55,7 +55,7 @@ export function hybridSql(q: DenseQuery & { query: string }, exact: boolean): SQ
   const cast = vectorCast(embedding.length);
   return sql`
     with dense as materialized (${denseSelect(q, exact)}),
-    ${bm25Ctes({ orgId, kbIds, query, limit, fileFilter })},
+    ${bm25Ctes({ orgId, kbIds, query, limit, fileFilter }, sql`select id from dense`)},
     top as materialized (${bm25Top({ orgId, kbIds, query, limit, fileFilter })})
     select 0 as leg, d.id, d.distance, coalesce(s.score, 0) as bm25 from dense d left join s on s.chunk_id = d.id
     union all
