@@ -118,9 +118,10 @@ export const chatStream = pgTable(
 export const chatStreamChunk = pgTable(
   "chat_stream_chunk",
   {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    // No key of its own to organization: the one to chat_stream below covers the organisation and its
+    // cascade, and a second check on every line's insert cost the database 1.3–2.3 ms a 500-row insert
+    // (decision 111).
+    organizationId: text("organization_id").notNull(),
     streamId: uuid("stream_id").notNull(),
     seq: integer("seq").notNull(),
     data: text("data").notNull(),
