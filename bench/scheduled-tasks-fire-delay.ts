@@ -1,9 +1,11 @@
 // Scheduled tasks: fire delay (scheduled_for → started_at, when the run begins its conversation: decision 104) with N tasks due in the same minute, run by
 // 3 server processes on one PostgreSQL (decision 041). Goal: p99 ≤ 5 s.
 //   DATABASE_URL=postgres://… npx tsx bench/scheduled-tasks-fire-delay.ts [tasks=1000] [processes=3]
+import { readFileSync } from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fmt, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
 import { openDatabase } from "../src/server/db/client";
+import { backendCpu, backendCpuSince, cpuMs, machineCpu } from "./proc-cpu";
 import { conversation, scheduledTask, scheduledTaskExecution } from "../src/server/db/tables";
 
 const url = process.env.DATABASE_URL;
@@ -90,6 +92,19 @@ try {
       .returning({ id: scheduledTask.id })
   ).map((r) => r.id);
   console.log(`${tasks} tasks due at ${due.toISOString()} on ${processes} processes; waiting…`);
+  // CPU from just before the minute to the end: the servers' own and their PostgreSQL backends'.
+  const dbName = decodeURIComponent(new URL(url).pathname.slice(1));
+  type Cpu = { servers: number[]; fake: number; machine: { busy: number; idle: number } };
+  const cpuNow = (): Cpu => ({
+    servers: servers.map((s) => cpuMs(s.child.pid!) ?? 0),
+    fake: cpuMs(fake.child.pid!) ?? 0,
+    machine: machineCpu(),
+  });
+  let cpuBefore: (Cpu & { backends: Map<number, number> }) | undefined;
+  const snapshot = setTimeout(
+    () => (cpuBefore = { ...cpuNow(), backends: backendCpu(dbName) }),
+    due.getTime() - 500 - Date.now(),
+  );
   for (;;) {
     await sleep(1000);
     const [row] = await db
@@ -109,6 +124,10 @@ try {
     if (Date.now() > due.getTime() + 600_000) throw new Error(`only ${row!.n} of ${tasks} finished in 10 minutes`);
     await sleep(1000);
   }
+  clearTimeout(snapshot);
+  const cpuAfter = cpuNow();
+  const serverCpu = servers.map((_, i) => cpuAfter.servers[i]! - (cpuBefore?.servers[i] ?? 0));
+  const pgCpu = cpuBefore ? backendCpuSince(dbName, cpuBefore.backends) : NaN;
   const rows = await db
     .select()
     .from(scheduledTaskExecution)
@@ -118,6 +137,10 @@ try {
   const statuses = rows.reduce<Record<string, number>>((a, r) => ({ ...a, [r.status]: (a[r.status] ?? 0) + 1 }), {});
   console.log(
     `fire delay over ${rows.length} executions: p50 ${fmt(percentile(delays, 50) / 1000)} s, p99 ${fmt(percentile(delays, 99) / 1000)} s, max ${fmt(Math.max(...delays) / 1000)} s (goal p99 ≤ 5 s); executions per (task, minute): ${rows.length / tasks}; ${JSON.stringify(statuses)}; last run finished ${fmt(Math.max(...finished) / 1000)} s after it was due`,
+  );
+  const serverTotal = serverCpu.reduce((a, b) => a + b, 0);
+  console.log(
+    `CPU from the minute to the end (/proc): servers ${serverCpu.map((ms) => fmt(ms / 1000)).join(" + ")} = ${fmt(serverTotal / 1000)} s (${fmt(serverTotal / tasks)} ms per run), PostgreSQL backends of ${dbName} ${fmt(pgCpu / 1000)} s (${fmt(pgCpu / tasks)} ms per run), fake provider ${fmt((cpuAfter.fake - (cpuBefore?.fake ?? 0)) / 1000)} s; the machine busy ${fmt((cpuAfter.machine.busy - (cpuBefore?.machine.busy ?? 0)) / 1000)} s, idle ${fmt((cpuAfter.machine.idle - (cpuBefore?.machine.idle ?? 0)) / 1000)} s; load ${readFileSync("/proc/loadavg", "utf8").trim()}`,
   );
   // Did the run really begin then? Its conversation's creation (the run's first write of its own).
   const convs = await db
