@@ -69,16 +69,24 @@ export async function streamStatus({ orgId, id }: StreamRef): Promise<string | n
 
 /**
  * Marks the reply finished. `heartbeat_at` becomes the time it ended, from which the chunk sweep
- * counts its grace period.
+ * counts its grace period. `count`: an expression over `before`'s rows (how many of them a CTE wrote),
+ * returned by the statement; null without it or when the stream's row was not there.
  */
 export async function finishStream(
   { orgId, id, status }: StreamRef & { status: StreamStatus },
   before: WithSubquery[] = [],
-) {
-  await (before.length ? db().with(...before) : db())
+  count?: SQL<number>,
+): Promise<number | null> {
+  const update = (before.length ? db().with(...before) : db())
     .update(chatStream)
     .set({ status, heartbeatAt: sql`now()` })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id)));
+  if (!count) {
+    await update;
+    return null;
+  }
+  const [row] = await update.returning({ n: count });
+  return row ? Number(row.n) : null;
 }
 
 export async function requestStreamStop({ orgId, id }: StreamRef) {

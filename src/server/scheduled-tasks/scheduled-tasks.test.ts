@@ -13,7 +13,7 @@ import { conversation, message, scheduledTask, scheduledTaskExecution } from "..
 import { createMailer } from "../email/mailer";
 import { setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
-import { runExecution } from "./run-task";
+import { loadRunContexts, runExecution } from "./run-task";
 import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
 import { scheduleTask } from "../../tools/schedule-task/definition";
 import { scheduleTaskResult } from "../../tools/schedule-task/result";
@@ -562,6 +562,56 @@ describe("runs", () => {
       expect(reply!.outputTokens).toBeGreaterThan(0);
       expect(row).toMatchObject({ inputTokens: reply!.inputTokens, outputTokens: reply!.outputTokens });
     }
+  });
+
+  it("decision 109: a run's own rows take two statements: its begin (reservation and conversation) and its end (reply and outcome)", async () => {
+    const t = await create(f.a.admin, { name: "Two statements", prompt: "count my statements" });
+    const insert = (at: number) =>
+      db()
+        .insert(scheduledTaskExecution)
+        .values({
+          organizationId: f.a.id,
+          taskId: t.id,
+          scheduledFor: new Date(at),
+          status: "running",
+          startedAt: new Date(at),
+          leaseOwner: "me",
+          leaseExpiresAt: new Date(now + 60_000),
+          attempts: 1,
+        })
+        .returning();
+    const [warm] = await insert(now - 120_000);
+    await runExecution(warm!, { clock, instanceId: "me" }); // the agent and model are cached from here on
+    const [row] = await insert(now - 60_000);
+    const context = (await loadRunContexts([row!])).get(row!.id); // the scheduler loads it for its batch
+    // Every statement on the run's tables the process's handle sends meanwhile (not the stream hub's own
+    // housekeeping: stored lines, heartbeats, which concern chat_stream alone and are shared by all replies).
+    const client = db().$client as unknown as { query: (q: unknown, ...rest: unknown[]) => Promise<unknown> };
+    const query = client.query;
+    const texts: string[] = [];
+    client.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
+      const text = typeof q === "string" ? q : (q as { text: string }).text;
+      if (/"(scheduled_task_execution|scheduled_task|conversation|message|member)"/.test(text)) texts.push(text);
+      return query.call(this, q, ...rest);
+    };
+    try {
+      await runExecution(row!, { clock, instanceId: "me" }, context);
+    } finally {
+      client.query = query;
+    }
+    expect(texts.map((t) => t.slice(0, 100))).toHaveLength(2);
+    expect(texts[0]).toMatch(
+      /update "scheduled_task_execution".*insert into "conversation".*insert into "chat_stream"/s,
+    );
+    expect(texts[1]).toMatch(/update "message".*update "scheduled_task_execution".*update "chat_stream"/s);
+    const [done] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(done).toMatchObject({ status: "completed", error: null, leaseOwner: null });
+    expect(done!.outputTokens).toBeGreaterThan(0);
+    const [conv] = await db()
+      .select()
+      .from(conversation)
+      .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.id, done!.conversationId!)));
+    expect(conv).toMatchObject({ userId: f.a.admin.userId, agentId, firstMessageText: "count my statements" });
   });
 
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {
