@@ -586,7 +586,9 @@ describe("runs", () => {
     const context = (await loadRunContexts([row!])).get(row!.id); // the scheduler loads it for its batch
     // Every statement on the run's tables the process's handle sends meanwhile (not the stream hub's own
     // housekeeping: stored lines, heartbeats, which concern chat_stream alone and are shared by all replies).
-    const client = db().$client as unknown as { query: (q: unknown, ...rest: unknown[]) => Promise<unknown> };
+    const client = (db() as unknown as { $client: unknown }).$client as {
+      query: (q: unknown, ...rest: unknown[]) => Promise<unknown>;
+    };
     const query = client.query;
     const texts: string[] = [];
     client.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
