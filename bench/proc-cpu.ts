@@ -20,7 +20,7 @@ export function cpuMs(pid: number): number | null {
 /** Each live PostgreSQL backend of `database` (by its process title) with its CPU so far. */
 export function backendCpu(database: string): Map<number, number> {
   const out = new Map<number, number>();
-  let pids: string[] = [];
+  let pids: string[];
   try {
     pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
   } catch {
