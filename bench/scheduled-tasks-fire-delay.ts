@@ -172,7 +172,7 @@ try {
     const starts = steps.filter((x) => x.k === "start" && x.n > 0);
     console.log(
       `process ${i}: ${claims.length} claims (${total(claims, "n")} tasks; pool wait Σ ${sum(claims, "pool")} max ${max(claims, "pool")} ms; tx Σ ${sum(claims, "tx")} max ${max(claims, "tx")} ms), ` +
-        `${starts.length} starts (${total(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
+        `${starts.length} starts (${total(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; ${starts.some((x) => x.lock !== undefined) ? `lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; ` : "lock taken inside the start's one message; "}tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
         `event-loop p99 max ${fmt(Math.max(0, ...el.map((m) => m.p99)))} ms, max ${fmt(Math.max(0, ...el.map((m) => m.max)))} ms`,
     );
   });
