@@ -14,7 +14,8 @@ const tasks = Number(process.argv[2] ?? 1000);
 const processes = Number(process.argv[3] ?? 3);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const fakePort = 42000 + Math.floor(Math.random() * 1000);
+// BENCH_PORT: the fake provider's port (the servers take the next ones), for sessions given a port range.
+const fakePort = Number(process.env.BENCH_PORT) || 42000 + Math.floor(Math.random() * 1000);
 const fake = await startProcess(
   process.execPath,
   ["--import", "tsx", "e2e/support/fake-provider.ts"],
