@@ -25,32 +25,6 @@ const fake = await startProcess(
 // npm start's V8 flags, plus any the caller adds (e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof").
 const flags = [...startFlags(), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
 const servers: Started[] = [];
-for (let i = 0; i < processes; i++) {
-  servers.push(
-    await startProcess(
-      process.execPath,
-      [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
-      {
-        SCHEDULER_TRACE: "1",
-        PORT: String(fakePort + 1 + i),
-        HOST: "127.0.0.1",
-        DATA_DIR: tempDataDir(),
-        DATABASE_URL: url,
-        WEB_CONCURRENCY: "1", // the bench counts processes itself (decision 093)
-        OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
-        LOG_LEVEL: "info",
-        PUBLIC_URL: "http://localhost",
-        AUTH_RATE_LIMIT_MAX: "100000",
-        // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
-        AUTH_API_RATE_LIMIT_MAX: "100000",
-        SECRET_KEY: "bench-secret-key-0123456789abcdef",
-        // One organisation holds every task: its cap must not be what is measured.
-        SCHEDULED_TASKS_ORG_CONCURRENCY: String(tasks),
-      },
-      /Switchboard is listening/,
-    ),
-  );
-}
 // SIGTERM first so a --cpu-prof process writes its profile on its way out; SIGKILL whatever is left after 10 s.
 const stop = async () => {
   await Promise.all(
@@ -65,6 +39,38 @@ const stop = async () => {
     ),
   );
 };
+try {
+  for (let i = 0; i < processes; i++) {
+    servers.push(
+      await startProcess(
+        process.execPath,
+        [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
+        {
+          SCHEDULER_TRACE: "1",
+          PORT: String(fakePort + 1 + i),
+          HOST: "127.0.0.1",
+          DATA_DIR: tempDataDir(),
+          DATABASE_URL: url,
+          WEB_CONCURRENCY: "1", // the bench counts processes itself (decision 093)
+          OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
+          LOG_LEVEL: "info",
+          PUBLIC_URL: "http://localhost",
+          AUTH_RATE_LIMIT_MAX: "100000",
+          // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+          AUTH_API_RATE_LIMIT_MAX: "100000",
+          SECRET_KEY: "bench-secret-key-0123456789abcdef",
+          // One organisation holds every task: its cap must not be what is measured.
+          SCHEDULED_TASKS_ORG_CONCURRENCY: String(tasks),
+        },
+        /Switchboard is listening/,
+      ),
+    );
+  }
+} catch (err) {
+  // A server that cannot start (a port in use) must not leave the others, or the fake provider, running.
+  await stop();
+  throw err;
+}
 try {
   const { orgId, agentId, userId, token } = await provisionWithUser(`http://127.0.0.1:${fakePort + 1}`);
   // Each process answers one chat first: a deployment's processes are warm, and a fresh one's first chat

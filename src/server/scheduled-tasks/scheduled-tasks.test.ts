@@ -616,6 +616,48 @@ describe("runs", () => {
     expect(conv).toMatchObject({ userId: f.a.admin.userId, agentId, firstMessageText: "count my statements" });
   });
 
+  it("decision 109: a start is one message to the database, so the organisation's lock is never held across a round trip", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(f.a.admin, { name: `One message ${i}` })).id);
+    for (const id of ids) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: id });
+    // PGlite takes several statements through exec(); a pg Pool through one query() on a connection it lends.
+    type Conn = { query: (...a: unknown[]) => Promise<unknown>; release: () => void };
+    const client = (db() as unknown as { $client: unknown }).$client as {
+      query: (...a: unknown[]) => Promise<unknown>;
+      exec?: (...a: unknown[]) => Promise<unknown>;
+      connect?: () => Promise<Conn>;
+    };
+    const sent: string[] = [];
+    const { query, exec, connect } = client;
+    const keys = ["query", "exec", "connect"] as const;
+    const own = keys.map((k) => Object.getOwnPropertyDescriptor(client, k));
+    client.query = (...a) => (sent.push("query"), query.apply(client, a));
+    if (exec) client.exec = (...a) => (sent.push("exec"), exec.apply(client, a));
+    if (connect)
+      client.connect = async () => {
+        const conn = await connect.apply(client);
+        return {
+          query: (...a: unknown[]) => (sent.push("exec"), conn.query(...a)),
+          release: () => conn.release(),
+        };
+      };
+    const s = scheduler({ orgConcurrency: 2 });
+    let started: number;
+    try {
+      started = await s.startSome(10);
+    } finally {
+      keys.forEach((k, i) =>
+        own[i] ? Object.defineProperty(client, k, own[i]) : delete (client as Record<string, unknown>)[k],
+      );
+    }
+    expect(started).toBe(2); // the organisation's cap, chosen under its lock
+    // The start's one message, then the batch's tasks and creators (then the runs' own statements).
+    expect(sent.slice(0, 2)).toEqual(["exec", "query"]);
+    await s.drain();
+    await runAll(scheduler());
+    for (const id of ids) expect((await executions(id))[0]).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {
     const failing = await create(f.a.member, { name: "Fails", prompt: "[http500] please" });
     const chatty = await create(f.a.member, { name: "Chatty report", notifyOnCompletion: true });
