@@ -3,7 +3,7 @@
 //   DATABASE_URL=postgres://… npx tsx bench/scheduled-tasks-fire-delay.ts [tasks=1000] [processes=3]
 import { readFileSync } from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fmt, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
+import { fmt, freePort, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
 import { openDatabase } from "../src/server/db/client";
 import { backendCpu, backendCpuSince, cpuMs, machineCpu } from "./proc-cpu";
 import { conversation, scheduledTask, scheduledTaskExecution } from "../src/server/db/tables";
@@ -14,8 +14,13 @@ const tasks = Number(process.argv[2] ?? 1000);
 const processes = Number(process.argv[3] ?? 3);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// BENCH_PORT: the fake provider's port (the servers take the next ones), for sessions given a port range.
-const fakePort = Number(process.env.BENCH_PORT) || 42000 + Math.floor(Math.random() * 1000);
+// BENCH_PORT: the fake provider's port (the servers take the next ones), for sessions given a port range;
+// otherwise ports the system says are free (a fixed or random one may be some connection's local port).
+const fixedPort = Number(process.env.BENCH_PORT) || 0;
+const fakePort = fixedPort || (await freePort());
+const serverPorts = await Promise.all(
+  Array.from({ length: processes }, (_, i) => (fixedPort ? fixedPort + 1 + i : freePort())),
+);
 const fake = await startProcess(
   process.execPath,
   ["--import", "tsx", "e2e/support/fake-provider.ts"],
@@ -47,7 +52,7 @@ try {
         [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
         {
           SCHEDULER_TRACE: "1",
-          PORT: String(fakePort + 1 + i),
+          PORT: String(serverPorts[i]),
           HOST: "127.0.0.1",
           DATA_DIR: tempDataDir(),
           DATABASE_URL: url,
@@ -72,10 +77,10 @@ try {
   throw err;
 }
 try {
-  const { orgId, agentId, userId, token } = await provisionWithUser(`http://127.0.0.1:${fakePort + 1}`);
+  const { orgId, agentId, userId, token } = await provisionWithUser(`http://127.0.0.1:${serverPorts[0]}`);
   // Each process answers one chat first: a deployment's processes are warm, and a fresh one's first chat
   // loads the model provider's modules (half a second of one process's event loop, not the scheduler's).
-  await Promise.all(servers.map((_, i) => warmUp(`http://127.0.0.1:${fakePort + 1 + i}`, token, agentId)));
+  await Promise.all(servers.map((_, i) => warmUp(`http://127.0.0.1:${serverPorts[i]}`, token, agentId)));
   const database = await openDatabase({ url, migrate: false });
   const db = database.db;
   // Due at the start of the minute after next (time to insert them all first).
