@@ -1,9 +1,11 @@
 // Scheduled tasks: fire delay (scheduled_for → started_at, when the run begins its conversation: decision 104) with N tasks due in the same minute, run by
 // 3 server processes on one PostgreSQL (decision 041). Goal: p99 ≤ 5 s.
 //   DATABASE_URL=postgres://… npx tsx bench/scheduled-tasks-fire-delay.ts [tasks=1000] [processes=3]
+import { readFileSync } from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fmt, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
+import { fmt, freePort, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
 import { openDatabase } from "../src/server/db/client";
+import { backendCpu, backendCpuSince, cpuMs, machineCpu } from "./proc-cpu";
 import { conversation, scheduledTask, scheduledTaskExecution } from "../src/server/db/tables";
 
 const url = process.env.DATABASE_URL;
@@ -12,7 +14,13 @@ const tasks = Number(process.argv[2] ?? 1000);
 const processes = Number(process.argv[3] ?? 3);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const fakePort = 42000 + Math.floor(Math.random() * 1000);
+// BENCH_PORT: the fake provider's port (the servers take the next ones), for sessions given a port range;
+// otherwise ports the system says are free (a fixed or random one may be some connection's local port).
+const fixedPort = Number(process.env.BENCH_PORT) || 0;
+const fakePort = fixedPort || (await freePort());
+const serverPorts = await Promise.all(
+  Array.from({ length: processes }, (_, i) => (fixedPort ? fixedPort + 1 + i : freePort())),
+);
 const fake = await startProcess(
   process.execPath,
   ["--import", "tsx", "e2e/support/fake-provider.ts"],
@@ -22,32 +30,6 @@ const fake = await startProcess(
 // npm start's V8 flags, plus any the caller adds (e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof").
 const flags = [...startFlags(), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
 const servers: Started[] = [];
-for (let i = 0; i < processes; i++) {
-  servers.push(
-    await startProcess(
-      process.execPath,
-      [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
-      {
-        SCHEDULER_TRACE: "1",
-        PORT: String(fakePort + 1 + i),
-        HOST: "127.0.0.1",
-        DATA_DIR: tempDataDir(),
-        DATABASE_URL: url,
-        WEB_CONCURRENCY: "1", // the bench counts processes itself (decision 093)
-        OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
-        LOG_LEVEL: "info",
-        PUBLIC_URL: "http://localhost",
-        AUTH_RATE_LIMIT_MAX: "100000",
-        // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
-        AUTH_API_RATE_LIMIT_MAX: "100000",
-        SECRET_KEY: "bench-secret-key-0123456789abcdef",
-        // One organisation holds every task: its cap must not be what is measured.
-        SCHEDULED_TASKS_ORG_CONCURRENCY: String(tasks),
-      },
-      /Switchboard is listening/,
-    ),
-  );
-}
 // SIGTERM first so a --cpu-prof process writes its profile on its way out; SIGKILL whatever is left after 10 s.
 const stop = async () => {
   await Promise.all(
@@ -63,10 +45,42 @@ const stop = async () => {
   );
 };
 try {
-  const { orgId, agentId, userId, token } = await provisionWithUser(`http://127.0.0.1:${fakePort + 1}`);
+  for (let i = 0; i < processes; i++) {
+    servers.push(
+      await startProcess(
+        process.execPath,
+        [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
+        {
+          SCHEDULER_TRACE: "1",
+          PORT: String(serverPorts[i]),
+          HOST: "127.0.0.1",
+          DATA_DIR: tempDataDir(),
+          DATABASE_URL: url,
+          WEB_CONCURRENCY: "1", // the bench counts processes itself (decision 093)
+          OPENAI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
+          LOG_LEVEL: "info",
+          PUBLIC_URL: "http://localhost",
+          AUTH_RATE_LIMIT_MAX: "100000",
+          // Every test (or bench) client comes from one address: lift the per-address limit on other auth calls.
+          AUTH_API_RATE_LIMIT_MAX: "100000",
+          SECRET_KEY: "bench-secret-key-0123456789abcdef",
+          // One organisation holds every task: its cap must not be what is measured.
+          SCHEDULED_TASKS_ORG_CONCURRENCY: String(tasks),
+        },
+        /Switchboard is listening/,
+      ),
+    );
+  }
+} catch (err) {
+  // A server that cannot start (a port in use) must not leave the others, or the fake provider, running.
+  await stop();
+  throw err;
+}
+try {
+  const { orgId, agentId, userId, token } = await provisionWithUser(`http://127.0.0.1:${serverPorts[0]}`);
   // Each process answers one chat first: a deployment's processes are warm, and a fresh one's first chat
   // loads the model provider's modules (half a second of one process's event loop, not the scheduler's).
-  await Promise.all(servers.map((_, i) => warmUp(`http://127.0.0.1:${fakePort + 1 + i}`, token, agentId)));
+  await Promise.all(servers.map((_, i) => warmUp(`http://127.0.0.1:${serverPorts[i]}`, token, agentId)));
   const database = await openDatabase({ url, migrate: false });
   const db = database.db;
   // Due at the start of the minute after next (time to insert them all first).
@@ -90,6 +104,19 @@ try {
       .returning({ id: scheduledTask.id })
   ).map((r) => r.id);
   console.log(`${tasks} tasks due at ${due.toISOString()} on ${processes} processes; waiting…`);
+  // CPU from just before the minute to the end: the servers' own and their PostgreSQL backends'.
+  const dbName = decodeURIComponent(new URL(url).pathname.slice(1));
+  type Cpu = { servers: number[]; fake: number; machine: { busy: number; idle: number } };
+  const cpuNow = (): Cpu => ({
+    servers: servers.map((s) => cpuMs(s.child.pid!) ?? 0),
+    fake: cpuMs(fake.child.pid!) ?? 0,
+    machine: machineCpu(),
+  });
+  let cpuBefore: (Cpu & { backends: Map<number, number> }) | undefined;
+  const snapshot = setTimeout(
+    () => (cpuBefore = { ...cpuNow(), backends: backendCpu(dbName) }),
+    due.getTime() - 500 - Date.now(),
+  );
   for (;;) {
     await sleep(1000);
     const [row] = await db
@@ -109,6 +136,10 @@ try {
     if (Date.now() > due.getTime() + 600_000) throw new Error(`only ${row!.n} of ${tasks} finished in 10 minutes`);
     await sleep(1000);
   }
+  clearTimeout(snapshot);
+  const cpuAfter = cpuNow();
+  const serverCpu = servers.map((_, i) => cpuAfter.servers[i]! - (cpuBefore?.servers[i] ?? 0));
+  const pgCpu = cpuBefore ? backendCpuSince(dbName, cpuBefore.backends) : NaN;
   const rows = await db
     .select()
     .from(scheduledTaskExecution)
@@ -118,6 +149,10 @@ try {
   const statuses = rows.reduce<Record<string, number>>((a, r) => ({ ...a, [r.status]: (a[r.status] ?? 0) + 1 }), {});
   console.log(
     `fire delay over ${rows.length} executions: p50 ${fmt(percentile(delays, 50) / 1000)} s, p99 ${fmt(percentile(delays, 99) / 1000)} s, max ${fmt(Math.max(...delays) / 1000)} s (goal p99 ≤ 5 s); executions per (task, minute): ${rows.length / tasks}; ${JSON.stringify(statuses)}; last run finished ${fmt(Math.max(...finished) / 1000)} s after it was due`,
+  );
+  const serverTotal = serverCpu.reduce((a, b) => a + b, 0);
+  console.log(
+    `CPU from the minute to the end (/proc): servers ${serverCpu.map((ms) => fmt(ms / 1000)).join(" + ")} = ${fmt(serverTotal / 1000)} s (${fmt(serverTotal / tasks)} ms per run), PostgreSQL backends of ${dbName} ${fmt(pgCpu / 1000)} s (${fmt(pgCpu / tasks)} ms per run), fake provider ${fmt((cpuAfter.fake - (cpuBefore?.fake ?? 0)) / 1000)} s; the machine busy ${fmt((cpuAfter.machine.busy - (cpuBefore?.machine.busy ?? 0)) / 1000)} s, idle ${fmt((cpuAfter.machine.idle - (cpuBefore?.machine.idle ?? 0)) / 1000)} s; load ${readFileSync("/proc/loadavg", "utf8").trim()}`,
   );
   // Did the run really begin then? Its conversation's creation (the run's first write of its own).
   const convs = await db
@@ -149,7 +184,7 @@ try {
     const starts = steps.filter((x) => x.k === "start" && x.n > 0);
     console.log(
       `process ${i}: ${claims.length} claims (${total(claims, "n")} tasks; pool wait Σ ${sum(claims, "pool")} max ${max(claims, "pool")} ms; tx Σ ${sum(claims, "tx")} max ${max(claims, "tx")} ms), ` +
-        `${starts.length} starts (${total(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
+        `${starts.length} starts (${total(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; ${starts.some((x) => x.lock !== undefined) ? `lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; ` : "lock taken inside the start's one message; "}tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
         `event-loop p99 max ${fmt(Math.max(0, ...el.map((m) => m.p99)))} ms, max ${fmt(Math.max(0, ...el.map((m) => m.max)))} ms`,
     );
   });

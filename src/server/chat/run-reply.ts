@@ -3,7 +3,7 @@
 // message on finish, stop or failure. Top-level chats and call_agent sub-conversations both use it.
 import type { ModelMessage } from "ai";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
-import { and, eq, type WithSubquery } from "drizzle-orm";
+import { and, eq, type SQL, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { conversation, message } from "../db/tables";
 import { log } from "../logger";
@@ -40,13 +40,27 @@ export interface ReplyOutcome {
   error: string | null;
   /** The token counts stored on the reply's row (0 when its final row could not be written). */
   stored: { inputTokens: number; outputTokens: number };
+  /** What `ReplyEnd`'s count gave, its rows written with the reply's end; null when they were not. */
+  endCount: number | null;
 }
+
+/**
+ * Rows a caller writes in the statement that ends the reply, given how it ended (a scheduled run's
+ * outcome, decision 109), and an expression counting what they wrote (the statement returns it).
+ */
+export type ReplyEnd = (o: {
+  status: ReplyOutcome["status"];
+  error: string | null;
+  usage: { inputTokens: number; outputTokens: number };
+}) => { rows: WithSubquery[]; count: SQL<number> };
 
 /**
  * What a chat stores before the model is called, in the same statement as the reply's rows: the new
  * thread (a CTE) and the user's message (inserted before the reply's placeholder, so it sorts first).
+ * `begin`: a CTE the thread's insert depends on (a scheduled run's reservation, decision 109).
  */
 export interface BeforeReply {
+  begin?: WithSubquery;
   thread?: WithSubquery;
   userMessage?: typeof message.$inferInsert;
 }
@@ -56,6 +70,7 @@ export async function startReply(
   history: ModelMessage[],
   replyId: string,
   before?: BeforeReply,
+  end?: ReplyEnd,
 ): Promise<{ done: Promise<ReplyOutcome> }> {
   const stream = openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
   // `deferred`: the dashboard's rollup counts these rows when the reply is final (decision 103), so the
@@ -95,6 +110,7 @@ export async function startReply(
     // commit, and the first line never waits for a second one (decision 099).
     try {
       await stream.store([
+        ...(before.begin ? [before.begin] : []),
         ...(before.thread ? [before.thread] : []),
         messages(before.userMessage ? [before.userMessage] : [], true),
       ]);
@@ -201,6 +217,7 @@ export async function startReply(
     // The reply's final row and the conversation's activity go in the statement that marks the stream
     // ended: one commit at the end of a reply instead of three (issue 18).
     let finalRows: WithSubquery[] = [];
+    let endCount: SQL<number> | undefined;
     let stored = { inputTokens: 0, outputTokens: 0 };
     try {
       if (!(await storeRows())) throw new Error("the reply's row was not stored");
@@ -228,18 +245,28 @@ export async function startReply(
           .$with("touched")
           .as(touchConversationQuery({ orgId: ctx.orgId, id: ctx.conversationId }).returning({ id: conversation.id })),
       ];
+      if (end) {
+        const extra = end({ status, error, usage: { ...final.usage } });
+        finalRows.push(...extra.rows);
+        endCount = extra.count;
+      }
     } catch (err) {
       log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
     }
+    let ended: number | null = null;
     try {
-      if (await closeStream(replyId, status === "complete" ? "done" : status, finalRows)) stored = { ...final.usage };
+      const closed = await closeStream(replyId, status === "complete" ? "done" : status, finalRows, endCount);
+      if (closed.written) {
+        stored = { ...final.usage };
+        ended = endCount ? closed.count : null;
+      }
     } finally {
       // After the stream ends so a busy stdio server's shutdown grace never delays the client.
       await mcp?.close();
     }
     if (final.finishReason && final.finishReason !== "stop")
       log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
-    return { status, text: final.content, error, stored };
+    return { status, text: final.content, error, stored, endCount: ended };
   })();
   return { done };
 }

@@ -1,7 +1,7 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
 import { randomUUID } from "node:crypto";
-import { and, eq, type WithSubquery } from "drizzle-orm";
+import { and, eq, sql, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { conversation, type message } from "../db/tables";
 import { AppError } from "../errors";
@@ -11,7 +11,7 @@ import { getOwnConversation } from "../conversations/access";
 import type { RequestOrg, RequestUser } from "../env";
 import type { ChatInput } from "./chat-input";
 import { toModelMessages, type ModelContent } from "./model-messages";
-import { startReply, type BeforeReply, type ReplyContext } from "./run-reply";
+import { startReply, type BeforeReply, type ReplyContext, type ReplyEnd } from "./run-reply";
 import { makeRunSubAgent } from "./sub-agent";
 import { attachmentContent } from "./attachments";
 import { readableUpload, type Reader } from "../files/access";
@@ -21,8 +21,19 @@ import { isTimeZone } from "../../shared/scheduled-tasks";
 export async function startChat(
   input: ChatInput,
   who: { user: RequestUser; org: RequestOrg; isAdmin: boolean },
-  /** A scheduled run records its conversation's id under its lease before the conversation exists (decision 075). */
-  opts: { newConversationId?: string } = {},
+  opts: {
+    /** A scheduled run's conversation id, recorded under its lease (decisions 075, 109). */
+    newConversationId?: string;
+    /**
+     * A new thread only: a CTE returning one row when the thread may begin (a scheduled run's reservation
+     * under its lease, decision 109). The thread is inserted from its row, in the statement that stores
+     * the user's message and the reply's rows: no row, no thread, and the messages' foreign key fails the
+     * whole statement, so nothing is written.
+     */
+    begin?: WithSubquery;
+    /** Rows written with the reply's end (a scheduled run's outcome, decision 109). */
+    end?: ReplyEnd;
+  } = {},
 ) {
   const orgId = who.org.id;
   const reader: Reader = { orgId, userId: who.user.id, isAdmin: who.isAdmin };
@@ -61,20 +72,28 @@ export async function startChat(
     // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
     const first = last.content.trim();
     // Inserted with the message and the reply's rows, in one statement: one commit on the way to the model.
-    newThread = db()
-      .$with("thread")
-      .as(
-        db()
-          .insert(conversation)
-          .values({
-            id: conversationId,
-            organizationId: orgId,
-            userId: who.user.id,
-            agentId,
-            firstMessageText: first.slice(0, 500) || null,
-          })
-          .returning({ id: conversation.id }),
-      );
+    newThread = opts.begin
+      ? db()
+          .$with("thread", { id: sql<string>`id` })
+          .as(
+            sql`insert into ${conversation} (id, organization_id, user_id, agent_id, first_message_text)
+              select ${conversationId}::uuid, ${orgId}, ${who.user.id}, ${agentId}::integer, ${first.slice(0, 500) || null}
+              from ${opts.begin} returning id`,
+          )
+      : db()
+          .$with("thread")
+          .as(
+            db()
+              .insert(conversation)
+              .values({
+                id: conversationId,
+                organizationId: orgId,
+                userId: who.user.id,
+                agentId,
+                firstMessageText: first.slice(0, 500) || null,
+              })
+              .returning({ id: conversation.id }),
+          );
   } else {
     rows = await listMessages({ orgId, conversationId });
   }
@@ -113,7 +132,7 @@ export async function startChat(
       annotations: last.annotations ?? [],
     } satisfies typeof message.$inferInsert;
     // Stored by startReply, with the reply's rows, before the model is called.
-    before = { thread: newThread, userMessage };
+    before = { begin: isNew ? opts.begin : undefined, thread: newThread, userMessage };
     rows.push({
       ...userMessage,
       seq: Number.MAX_SAFE_INTEGER,
@@ -141,6 +160,6 @@ export async function startChat(
   };
   ctx.runSubAgent = makeRunSubAgent(ctx, startReply);
   const replyId = randomUUID();
-  const { done } = await startReply(ctx, history, replyId, before);
+  const { done } = await startReply(ctx, history, replyId, before, opts.end);
   return { conversationId, isNew, replyId, done };
 }

@@ -4,7 +4,7 @@
 // never sees a line a crash could lose. A resume on another replica reads the same rows. A heartbeat
 // marks the replies as alive; a stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
-import type { WithSubquery } from "drizzle-orm";
+import type { SQL, WithSubquery } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { log } from "../logger";
 import {
@@ -152,23 +152,25 @@ async function tick() {
 
 /**
  * `before`: rows to write in the statement that marks the stream ended (the reply's final message).
- * Resolves true when they were written with the stream's end.
+ * Resolves `written` true when they were written with the stream's end, and `count` as finishStream's.
  */
 export async function closeStream(
   id: string,
   status: "done" | "error" | "aborted",
   before: WithSubquery[] = [],
-): Promise<boolean> {
+  count?: SQL<number>,
+): Promise<{ written: boolean; count: number | null }> {
   const s = live.get(id);
-  if (!s) return false;
+  if (!s) return { written: false, count: null };
   let written = false;
+  let counted: number | null = null;
   try {
     // The last lines are written before the end is announced; if they cannot be, they are not sent.
     await flushSoon();
     if (s.persisted < s.lines.length) await flushSoon();
     if (s.stored) {
       try {
-        await finishStream({ orgId: s.orgId, id, status }, before);
+        counted = await finishStream({ orgId: s.orgId, id, status }, before, before.length ? count : undefined);
         written = before.length > 0;
       } catch (err) {
         if (!before.length) throw err;
@@ -182,7 +184,7 @@ export async function closeStream(
     live.delete(id);
     dirty.delete(s);
   }
-  return written;
+  return { written, count: counted };
 }
 
 export const abortSignalOf = (id: string) => live.get(id)?.abort.signal;

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gt, lt, ne, or, sql, type SQL, type WithSubquery } 
 import { db, type Executor } from "../db/client";
 import { chatStream, chatStreamChunk } from "../db/tables";
 import { replicaIsAlive } from "./replica-lock";
+import { runNamed } from "../db/named-query";
 
 export type StreamStatus = "active" | "done" | "error" | "aborted" | "interrupted";
 
@@ -27,9 +28,13 @@ export async function insertStream(
   { orgId, id, conversationId, instanceId }: StreamRef & { conversationId: string; instanceId: string },
   before: WithSubquery[] = [],
 ) {
-  await (before.length ? db().with(...before) : db())
-    .insert(chatStream)
-    .values({ id, organizationId: orgId, conversationId, instanceId });
+  // Named (decision 109): the same text reply after reply, parsed once per connection.
+  await runNamed(
+    (before.length ? db().with(...before) : db())
+      .insert(chatStream)
+      .values({ id, organizationId: orgId, conversationId, instanceId })
+      .toSQL(),
+  );
 }
 
 /** The conversation's latest reply, if it is still being generated. */
@@ -69,16 +74,26 @@ export async function streamStatus({ orgId, id }: StreamRef): Promise<string | n
 
 /**
  * Marks the reply finished. `heartbeat_at` becomes the time it ended, from which the chunk sweep
- * counts its grace period.
+ * counts its grace period. `count`: an expression over `before`'s rows (how many of them a CTE wrote),
+ * returned by the statement; null without it or when the stream's row was not there.
  */
 export async function finishStream(
   { orgId, id, status }: StreamRef & { status: StreamStatus },
   before: WithSubquery[] = [],
-) {
-  await (before.length ? db().with(...before) : db())
+  count?: SQL<number>,
+): Promise<number | null> {
+  const update = (before.length ? db().with(...before) : db())
     .update(chatStream)
     .set({ status, heartbeatAt: sql`now()` })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id)));
+  // Named (decision 109): the same text reply after reply, parsed once per connection.
+  if (!count) {
+    await runNamed(update.toSQL());
+    return null;
+  }
+  const [row] = await runNamed(update.returning({ n: count }).toSQL());
+  // Unaliased in the text (drizzle reads by position): the row's one column.
+  return row ? Number(Object.values(row)[0]) : null;
 }
 
 export async function requestStreamStop({ orgId, id }: StreamRef) {

@@ -3,13 +3,14 @@
 // records the outcome, tokens and duration. Only the process holding the lease begins the conversation and
 // writes the outcome (decision 075).
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { conversation, member, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
+import { member, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
 import { log } from "../logger";
 import { AppError } from "../errors";
 import { isAdminRole } from "../../shared/roles";
 import { startChat } from "../chat/start-chat";
+import type { ReplyOutcome } from "../chat/run-reply";
 import type { Mailer } from "../email/mailer";
 import type { Clock } from "./clock";
 import { notifyCreator } from "./notify";
@@ -88,86 +89,126 @@ export async function runExecution(
   let conversationId: string | null = null;
   let reservedId: string | null = null;
   let tokens = { inputTokens: 0, outputTokens: 0 };
+  let completedAt = 0;
+  let durationMs = 0;
+  const settle = (o: { status: ReplyOutcome["status"]; error: string | null }) => {
+    if (o.status === "complete") status = "completed";
+    else error = o.error ?? (o.status === "aborted" ? "The run was stopped" : "The run failed");
+  };
+  /** The outcome's update, only by the lease holder (see its where clause); returns the row written. */
+  const outcome = () => {
+    completedAt = deps.clock.now();
+    durationMs = Math.max(0, completedAt - startedAt);
+    return db()
+      .update(scheduledTaskExecution)
+      .set({
+        status,
+        error,
+        completedAt: new Date(completedAt),
+        durationMs,
+        conversationId,
+        inputTokens: tokens.inputTokens,
+        outputTokens: tokens.outputTokens,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        metadata: {
+          ...row.metadata,
+          durationMs,
+          ...tokens,
+          totalTokens: tokens.inputTokens + tokens.outputTokens,
+          attempts: row.attempts,
+        },
+      })
+      .where(
+        reservedId
+          ? or(
+              mine,
+              // Recovery took this run for a dead server's (its heartbeat was late) and failed it as
+              // interrupted; it never runs again once its conversation began, so this run is the only one and
+              // its real outcome replaces the guess.
+              and(
+                eq(scheduledTaskExecution.id, row.id),
+                eq(scheduledTaskExecution.status, "failed"),
+                eq(scheduledTaskExecution.error, INTERRUPTED_ERROR),
+                eq(scheduledTaskExecution.conversationId, reservedId),
+              ),
+            )
+          : mine,
+      )
+      .returning({ id: scheduledTaskExecution.id });
+  };
+  /** Whether the outcome was written: with the reply's end (decision 109), or here when that did not happen. */
+  let written: boolean | null = null;
   try {
     if (!task || task.deletedAt) throw new AppError("not_found", "The task was deleted");
     if (!who) throw new AppError("forbidden", "The task's creator is no longer a member of this organization");
-    // The conversation's id is recorded under the lease *before* the conversation exists. Recovery restarts
-    // only an execution without one, so a run whose lease was taken (its heartbeat was late) never begins a
-    // second conversation beside the takeover's: it finds the row no longer its own and stops here.
-    // And started_at is when the run begins its work, here (decision 104): marked running a moment
-    // earlier, a run on a busy process may have waited for a connection since.
+    // The conversation's id is recorded under the lease (decision 075) in the very statement that creates
+    // the conversation, its user message and the reply's rows (decision 109): the thread is inserted from
+    // the reservation's row, so a run whose lease was taken (its heartbeat was late) finds no row, begins
+    // nothing, and the statement fails on the messages' foreign key. Recovery restarts only an execution
+    // without a conversation id, and an execution has one exactly when its conversation exists.
+    // started_at is when the run begins its work, this statement (decision 104).
     const begins = deps.clock.now();
-    const reserved = await db()
-      .update(scheduledTaskExecution)
-      .set({ conversationId: randomUUID(), startedAt: new Date(begins) })
-      .where(and(mine, isNull(scheduledTaskExecution.conversationId)))
-      .returning({ conversationId: scheduledTaskExecution.conversationId });
-    if (!reserved[0]?.conversationId) {
-      log.warn("scheduled task run lost its lease before it began", { execution: row.id });
-      return;
+    const id = randomUUID();
+    const reservation = db()
+      .$with("reserved")
+      .as(
+        db()
+          .update(scheduledTaskExecution)
+          .set({ conversationId: id, startedAt: new Date(begins) })
+          .where(and(mine, isNull(scheduledTaskExecution.conversationId)))
+          .returning({ id: scheduledTaskExecution.id }),
+      );
+    let chat: Awaited<ReturnType<typeof startChat>>;
+    try {
+      chat = await startChat(
+        { agentId: task.agentId, threadId: null, messages: [{ role: "user", content: task.prompt }] },
+        {
+          user: { id: who.user.id, name: who.user.name, email: who.user.email },
+          org: { id: who.org.id, name: who.org.name, slug: who.org.slug, logo: who.org.logo ?? null },
+          isAdmin: isAdminRole(who.role),
+        },
+        {
+          newConversationId: id,
+          begin: reservation,
+          // The outcome goes in the statement that ends the reply: one commit for both (decision 109).
+          end: (o) => {
+            // (Set below too, once startChat returns; the reply cannot end before that.)
+            conversationId = reservedId = id;
+            startedAt = begins;
+            settle(o);
+            tokens = { ...o.usage };
+            const cte = db().$with("run_outcome").as(outcome());
+            return { rows: [cte], count: sql<number>`(select count(*) from ${cte})::int` };
+          },
+        },
+      );
+    } catch (err) {
+      if (isForeignKeyViolation(err)) {
+        log.warn("scheduled task run lost its lease before it began", { execution: row.id });
+        return;
+      }
+      throw err;
     }
-    conversationId = reservedId = reserved[0].conversationId;
+    conversationId = reservedId = id;
     startedAt = begins;
-    const chat = await startChat(
-      { agentId: task.agentId, threadId: null, messages: [{ role: "user", content: task.prompt }] },
-      {
-        user: { id: who.user.id, name: who.user.name, email: who.user.email },
-        org: { id: who.org.id, name: who.org.name, slug: who.org.slug, logo: who.org.logo ?? null },
-        isAdmin: isAdminRole(who.role),
-      },
-      { newConversationId: conversationId },
-    );
-    const outcome = await chat.done;
-    // The reply's stored token counts, as the reply returns them (no statement to read them back).
-    tokens = outcome.stored;
-    if (outcome.status === "complete") status = "completed";
-    else error = outcome.error ?? (outcome.status === "aborted" ? "The run was stopped" : "The run failed");
+    const ended = await chat.done;
+    if (ended.endCount !== null) written = ended.endCount > 0;
+    else {
+      // Not written with the reply's end (that statement failed): written below, with the tokens the
+      // reply stored (none).
+      status = "failed";
+      error = null;
+      settle(ended);
+      tokens = ended.stored;
+    }
   } catch (err) {
+    // Refused before its conversation was begun (the agent was deleted, …): no conversation to link.
     error = err instanceof Error ? err.message : String(err);
-    // Refused before its conversation was stored (the agent was deleted, …): no View Chat to a missing chat.
-    if (conversationId && !(await conversationExists(row.organizationId, conversationId))) conversationId = null;
   }
 
-  const completedAt = deps.clock.now();
-  const durationMs = Math.max(0, completedAt - startedAt);
-  const written = await db()
-    .update(scheduledTaskExecution)
-    .set({
-      status,
-      error,
-      completedAt: new Date(completedAt),
-      durationMs,
-      conversationId,
-      inputTokens: tokens.inputTokens,
-      outputTokens: tokens.outputTokens,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      metadata: {
-        ...row.metadata,
-        durationMs,
-        ...tokens,
-        totalTokens: tokens.inputTokens + tokens.outputTokens,
-        attempts: row.attempts,
-      },
-    })
-    .where(
-      reservedId
-        ? or(
-            mine,
-            // Recovery took this run for a dead server's (its heartbeat was late) and failed it as
-            // interrupted; it never runs again once its conversation began, so this run is the only one and
-            // its real outcome replaces the guess.
-            and(
-              eq(scheduledTaskExecution.id, row.id),
-              eq(scheduledTaskExecution.status, "failed"),
-              eq(scheduledTaskExecution.error, INTERRUPTED_ERROR),
-              eq(scheduledTaskExecution.conversationId, reservedId),
-            ),
-          )
-        : mine,
-    )
-    .returning({ id: scheduledTaskExecution.id });
-  if (!written.length) {
+  if (written === null) written = (await outcome()).length > 0;
+  if (!written) {
     log.warn("scheduled task run finished after losing its lease", { execution: row.id });
     return;
   }
@@ -178,11 +219,9 @@ export async function runExecution(
   }
 }
 
-async function conversationExists(orgId: string, id: string) {
-  const [row] = await db()
-    .select({ id: conversation.id })
-    .from(conversation)
-    .where(and(eq(conversation.organizationId, orgId), eq(conversation.id, id)))
-    .limit(1);
-  return Boolean(row);
+/** PostgreSQL's foreign_key_violation, on the error or the driver error drizzle wraps. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "23503") return true;
+  return false;
 }

@@ -13,7 +13,7 @@ import { conversation, message, scheduledTask, scheduledTaskExecution } from "..
 import { createMailer } from "../email/mailer";
 import { setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
-import { runExecution } from "./run-task";
+import { loadRunContexts, runExecution } from "./run-task";
 import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
 import { scheduleTask } from "../../tools/schedule-task/definition";
 import { scheduleTaskResult } from "../../tools/schedule-task/result";
@@ -562,6 +562,106 @@ describe("runs", () => {
       expect(reply!.outputTokens).toBeGreaterThan(0);
       expect(row).toMatchObject({ inputTokens: reply!.inputTokens, outputTokens: reply!.outputTokens });
     }
+  });
+
+  it("decision 109: a run's own rows take two statements: its begin (reservation and conversation) and its end (reply and outcome)", async () => {
+    const t = await create(f.a.admin, { name: "Two statements", prompt: "count my statements" });
+    const insert = (at: number) =>
+      db()
+        .insert(scheduledTaskExecution)
+        .values({
+          organizationId: f.a.id,
+          taskId: t.id,
+          scheduledFor: new Date(at),
+          status: "running",
+          startedAt: new Date(at),
+          leaseOwner: "me",
+          leaseExpiresAt: new Date(now + 60_000),
+          attempts: 1,
+        })
+        .returning();
+    const [warm] = await insert(now - 120_000);
+    await runExecution(warm!, { clock, instanceId: "me" }); // the agent and model are cached from here on
+    const [row] = await insert(now - 60_000);
+    const context = (await loadRunContexts([row!])).get(row!.id); // the scheduler loads it for its batch
+    // Every statement on the run's tables the process's handle sends meanwhile (not the stream hub's own
+    // housekeeping: stored lines, heartbeats, which concern chat_stream alone and are shared by all replies).
+    const client = (db() as unknown as { $client: unknown }).$client as {
+      query: (q: unknown, ...rest: unknown[]) => Promise<unknown>;
+    };
+    const query = client.query;
+    const texts: string[] = [];
+    client.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
+      const text = typeof q === "string" ? q : (q as { text: string }).text;
+      if (/"(scheduled_task_execution|scheduled_task|conversation|message|member)"/.test(text)) texts.push(text);
+      return query.call(this, q, ...rest);
+    };
+    try {
+      await runExecution(row!, { clock, instanceId: "me" }, context);
+    } finally {
+      client.query = query;
+    }
+    expect(texts.map((t) => t.slice(0, 100))).toHaveLength(2);
+    expect(texts[0]).toMatch(
+      /update "scheduled_task_execution".*insert into "conversation".*insert into "chat_stream"/s,
+    );
+    expect(texts[1]).toMatch(/update "message".*update "scheduled_task_execution".*update "chat_stream"/s);
+    const [done] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(done).toMatchObject({ status: "completed", error: null, leaseOwner: null });
+    expect(done!.outputTokens).toBeGreaterThan(0);
+    const [conv] = await db()
+      .select()
+      .from(conversation)
+      .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.id, done!.conversationId!)));
+    expect(conv).toMatchObject({ userId: f.a.admin.userId, agentId, firstMessageText: "count my statements" });
+  });
+
+  it("decision 109: a start is one message to the database, so the organisation's lock is never held across a round trip", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(f.a.admin, { name: `One message ${i}` })).id);
+    for (const id of ids) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: id });
+    // PGlite takes several statements through exec(); a pg Pool through one query() on a connection it lends.
+    type Conn = { query: (...a: unknown[]) => Promise<unknown>; release: () => void };
+    const client = (db() as unknown as { $client: unknown }).$client as {
+      query: (...a: unknown[]) => Promise<unknown>;
+      exec?: (...a: unknown[]) => Promise<unknown>;
+      connect?: () => Promise<Conn>;
+    };
+    const sent: string[] = [];
+    const { query, exec, connect } = client;
+    const keys = ["query", "exec", "connect"] as const;
+    const own = keys.map((k) => Object.getOwnPropertyDescriptor(client, k));
+    client.query = (...a) => (sent.push("query"), query.apply(client, a));
+    if (exec) client.exec = (...a) => (sent.push("exec"), exec.apply(client, a));
+    if (connect)
+      // pool.query() lends itself a connection with a callback: passed through, uncounted (it is a query).
+      client.connect = ((...a: unknown[]) => {
+        if (a.length) return (connect as (...b: unknown[]) => unknown).apply(client, a);
+        return connect.apply(client).then((conn) => ({
+          query: (...q: unknown[]) => (sent.push("exec"), conn.query(...q)),
+          release: () => conn.release(),
+        }));
+      }) as typeof connect;
+    // Room for two more runs in the organisation (other tests' runs may still be going).
+    const going = await db()
+      .select({ id: scheduledTaskExecution.id })
+      .from(scheduledTaskExecution)
+      .where(and(eq(scheduledTaskExecution.organizationId, f.a.id), eq(scheduledTaskExecution.status, "running")));
+    const s = scheduler({ orgConcurrency: going.length + 2 });
+    let started: number;
+    try {
+      started = await s.startSome(10);
+    } finally {
+      keys.forEach((k, i) =>
+        own[i] ? Object.defineProperty(client, k, own[i]) : delete (client as Record<string, unknown>)[k],
+      );
+    }
+    await s.drain();
+    expect(started).toBe(2); // the organisation's cap, chosen under its lock
+    // The start's one message (then the batch's tasks and creators and the runs' own statements, as queries).
+    expect(sent.filter((x) => x === "exec")).toHaveLength(1);
+    await runAll(scheduler());
+    for (const id of ids) expect(await executions(id)).toMatchObject([{ status: "completed" }]);
   });
 
   it("decision 042: a failed run emails the task's creator; notifyOnCompletion emails every run", async () => {
