@@ -9,11 +9,10 @@
 //   DATABASE_URL=… npx tsx bench/kb/hnsw-recall.ts <sparse|dense|latent256> [chunks] [queries]
 //   HNSW_BUILDS="16:64,32:128" (m:ef_construction), EF="40,100,200,400" (ef_search). BENCH_KEEP_TABLE=1 keeps it.
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { chunkText } from "./chunker";
-import { percentile } from "./setup";
+import { percentile, scifactAbstracts, scifactQueries } from "./setup";
 
 const shape = process.argv[2] ?? "sparse";
 const N = Number(process.argv[3] ?? 100_000);
@@ -21,16 +20,7 @@ const Q = Number(process.argv[4] ?? 50);
 const DIMS = 1536;
 const builds = (process.env.HNSW_BUILDS ?? "16:64").split(",").map((b) => b.split(":").map(Number) as [number, number]);
 const efs = (process.env.EF ?? "40,100,200,400").split(",").map(Number);
-const dir = "/work/shared/data/scifact";
-
-const texts = gunzipSync(readFileSync(`${dir}/corpus.jsonl.gz`))
-  .toString("utf8")
-  .split("\n")
-  .filter(Boolean)
-  .flatMap((l) => {
-    const d = JSON.parse(l) as { title: string; text: string };
-    return chunkText(`${d.title}\n\n${d.text}`).map((c) => c.content);
-  });
+const texts = scifactAbstracts().flatMap((a) => chunkText(a).map((c) => c.content));
 // TEXTS=mixed: 100,000 distinct texts instead of SciFact's ~11,000 cycled: the first half of one chunk and the
 // second half of another (cycled, every chunk of a text is one of ~13 near-duplicates: hard for a graph).
 const mixed = process.env.TEXTS === "mixed";
@@ -40,11 +30,7 @@ const textOf = (j: number) => {
   const b = texts[(Math.floor(j / texts.length) * 7919 + j * 31 + 1) % texts.length]!;
   return `${a.slice(0, a.length >> 1)} ${b.slice(b.length >> 1)}`;
 };
-const queries = readFileSync(`${dir}/queries-train.jsonl`, "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .slice(0, Q)
-  .map((l) => (JSON.parse(l) as { text: string }).text);
+const queries = scifactQueries(Q);
 
 // A fixed Gaussian matrix (seeded), N(0, 1/rows) so norms are kept on average; the layout is project's.
 function gaussian(rows: number, cols: number, seed: number): Float32Array {

@@ -10,29 +10,20 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { readPages } from "../../src/server/kb/ingest/pages";
 import { ContentWriter, contentPages } from "../../src/server/kb/ingest/content-file";
 import { chunkText } from "../../src/server/kb/ingest/chunk";
 import { insertChunks } from "../../src/server/kb/index/chunks";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
+import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, scifactAbstracts } from "./setup";
 
 const mode = process.argv[2] ?? "pdf";
 const DIMS = 1536;
 const BATCH = 256;
 const noIndex = !!process.env.BENCH_NO_INDEX;
 
-const abstracts = gunzipSync(readFileSync("/work/shared/data/scifact/corpus.jsonl.gz"))
-  .toString("utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((l) => {
-    const d = JSON.parse(l) as { title: string; text: string };
-    return `${d.title}\n\n${d.text}`;
-  });
+const abstracts = scifactAbstracts();
 
 const work = await mkdtemp(path.join(tmpdir(), "sb-kb-ingest-bench-"));
 const { database, orgId } = await benchDatabase();

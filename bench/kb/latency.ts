@@ -4,8 +4,6 @@
 // exact search (the same query with index scans off). Each leg alone (text, vector) is timed too, and
 // the vector leg's plan is printed once, so a slow hybrid figure says where its time goes.
 //   npx tsx bench/kb/latency.ts 10000 [queries]            (DATABASE_URL=… for PostgreSQL)
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
@@ -14,7 +12,16 @@ import { vacuumIndexTables } from "../../src/server/kb/index/maintenance";
 import { searchChunks } from "../../src/server/kb/index/search";
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { chunkText } from "./chunker";
-import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, percentile } from "./setup";
+import {
+  benchDatabase,
+  benchFiles,
+  benchKb,
+  dbLabel,
+  dropBenchOrg,
+  percentile,
+  scifactAbstracts,
+  scifactQueries,
+} from "./setup";
 
 const N = Number(process.argv[2] ?? 10_000);
 // BENCH_EF=<n> searches the graph wider than the product's HNSW.efSearch (recall against time).
@@ -28,21 +35,8 @@ const abPostings = process.env.BENCH_AB_POSTINGS === undefined ? null : Number(p
 const Q = Number(process.argv[3] ?? 200);
 const DIMS = 1536;
 const PER_FILE = 100;
-const dir = "/work/shared/data/scifact";
-
-const texts = gunzipSync(readFileSync(`${dir}/corpus.jsonl.gz`))
-  .toString("utf8")
-  .split("\n")
-  .filter(Boolean)
-  .flatMap((l) => {
-    const d = JSON.parse(l) as { title: string; text: string };
-    return chunkText(`${d.title}\n\n${d.text}`).map((c) => c.content);
-  });
-const queries = readFileSync(`${dir}/queries-train.jsonl`, "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .slice(0, Q)
-  .map((l) => (JSON.parse(l) as { text: string }).text);
+const texts = scifactAbstracts().flatMap((a) => chunkText(a).map((c) => c.content));
+const queries = scifactQueries(Q);
 
 // BENCH_REUSE=<org>:<kb> searches a knowledge base an earlier run kept (BENCH_KEEP) instead of loading one.
 const reuse = process.env.BENCH_REUSE?.split(":");

@@ -11,9 +11,9 @@ import { FUSION, fuse, hybridCandidates, searchChunks } from "../../src/server/k
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { sql } from "drizzle-orm";
 import { chunkText } from "./chunker";
-import { benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
+import { SCIFACT_DIR, benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
 
-const dir = process.argv[2] ?? "/work/shared/data/scifact";
+const dir = process.argv[2] ?? SCIFACT_DIR;
 const DIMS = 1536;
 const limitQueries = Number(process.env.BENCH_QUERIES ?? 0);
 

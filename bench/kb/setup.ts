@@ -1,6 +1,9 @@
 // Shared setup of the knowledge-base benches: a migrated database (PGlite in memory, or DATABASE_URL),
 // an organisation row and the timing helpers.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDb, type Database } from "../../src/server/db/client";
 
@@ -53,4 +56,28 @@ export async function benchFiles(database: Database, orgId: string, kbId: string
         processing_status) values ${values}`);
   }
   return ids;
+}
+
+/** BEIR SciFact (`../shared/data/scifact` beside the checkout, or SCIFACT_DIR). */
+export const SCIFACT_DIR = process.env.SCIFACT_DIR ?? path.resolve("../shared/data/scifact");
+
+/** SciFact's 5,183 abstracts as "title\n\ntext", in corpus order. */
+export function scifactAbstracts(): string[] {
+  return gunzipSync(readFileSync(path.join(SCIFACT_DIR, "corpus.jsonl.gz")))
+    .toString("utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => {
+      const d = JSON.parse(l) as { title: string; text: string };
+      return `${d.title}\n\n${d.text}`;
+    });
+}
+
+/** The first `n` of SciFact's train claims. */
+export function scifactQueries(n: number): string[] {
+  return readFileSync(path.join(SCIFACT_DIR, "queries-train.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .slice(0, n)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
 }
