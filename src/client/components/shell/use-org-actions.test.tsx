@@ -29,6 +29,19 @@ describe("useOrgActions", () => {
     expect(navigate).toHaveBeenCalledWith("/chat");
   });
 
+  it("[SHELL-04] from the welcome screen the URL is /chat before the organisation becomes active", async () => {
+    let urlAtActivation: string | undefined;
+    setActive.mockImplementationOnce(async () => {
+      urlAtActivation = navigate.mock.calls.at(-1)?.[0];
+      return { error: null };
+    });
+    const { result } = renderHook(() => useOrgActions());
+    await result.current.switchTo("org_b", null);
+    expect(urlAtActivation).toBe("/chat");
+    expect(navigate).toHaveBeenCalledExactlyOnceWith("/chat");
+    expect(organizationSwitched).toHaveBeenCalledExactlyOnceWith(null, "org_b");
+  });
+
   it("[ANALYTICS-03] a switch the server refuses is not recorded", async () => {
     setActive.mockResolvedValueOnce({ error: { message: "Organization not found" } } as never);
     const { result } = renderHook(() => useOrgActions());

@@ -22,9 +22,14 @@ export function useOrgActions() {
   return {
     /** SHELL-04 / SHELL-08: selecting an organisation leads to /chat. */
     async switchTo(organizationId: string, fromId: string | null) {
+      // From the welcome screen (no organisation yet, `fromId` null) the URL becomes /chat first: the
+      // shell mounts as soon as the session names an organisation — before activate() returns when
+      // accepting an invitation already made it active — and at "/" its index route would send the
+      // user to /dashboard, which could win over a navigate() that comes after.
+      if (fromId === null) navigate("/chat");
       await activate(organizationId);
       analytics.organizationSwitched(fromId, organizationId);
-      navigate("/chat");
+      if (fromId !== null) navigate("/chat");
     },
     /** SHELL-03 / SHELL-08: a new organisation leads to /control-hub. */
     async create(name: string) {
