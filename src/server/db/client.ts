@@ -4,6 +4,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
 import * as tables from "./tables";
 import { makePrivate } from "../security/data-dir";
 import { log } from "../logger";
@@ -14,6 +16,12 @@ export type DbKind = "pglite" | "postgres";
 /** A transaction's handle; `Executor` is either, for queries that may run inside one. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
+
+/** The driver under a handle, for what the query builder cannot send (named or multi-statement messages). */
+export function driverOf(handle: Db): { pglite: PGlite } | { pool: Pool } {
+  const client = (handle as unknown as { $client: PGlite | Pool }).$client;
+  return "exec" in client ? { pglite: client } : { pool: client };
+}
 
 export interface Database {
   db: Db;

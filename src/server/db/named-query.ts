@@ -5,26 +5,19 @@
 // connection for the connection's life, so the map below is bounded and a text beyond it runs unnamed.
 import { createHash } from "node:crypto";
 import type { Query } from "drizzle-orm";
-import { db } from "./client";
+import { db, driverOf } from "./client";
 
 const MAX_NAMES = 64;
 const names = new Map<string, string>();
 
-type Rows = { rows: Record<string, unknown>[] };
-interface Client {
-  query(q: string | { name?: string; text: string; values: unknown[] }, values?: unknown[]): Promise<Rows>;
-  /** PGlite's (a pg Pool has none). */
-  exec?: unknown;
-}
-
 /** Runs a built statement (`builder.toSQL()`: its parameters are already the driver's values). */
 export async function runNamed(q: Query): Promise<Record<string, unknown>[]> {
-  const client = (db() as unknown as { $client: Client }).$client;
-  if (client.exec) return (await client.query(q.sql, q.params)).rows;
+  const driver = driverOf(db());
+  if ("pglite" in driver) return (await driver.pglite.query<Record<string, unknown>>(q.sql, q.params)).rows;
   let name = names.get(q.sql);
   if (!name && names.size < MAX_NAMES) {
     name = `sb_${createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
     names.set(q.sql, name);
   }
-  return (await client.query({ name, text: q.sql, values: q.params })).rows;
+  return (await driver.pool.query({ name, text: q.sql, values: q.params })).rows;
 }

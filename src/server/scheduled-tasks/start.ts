@@ -12,7 +12,7 @@
 // inlined as literals (a message of several statements takes no parameters): numbers, timestamps and ids
 // this process made or was configured with.
 import { getTableColumns } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { driverOf, type Db } from "../db/client";
 import { scheduledTaskExecution } from "../db/tables";
 import { trace } from "./trace";
 
@@ -103,16 +103,14 @@ type Results = Array<{ rows: Record<string, unknown>[] }>;
 
 /** Several statements in one simple-protocol message (one implicit transaction), on PostgreSQL or PGlite. */
 async function inOneMessage(handle: Db, sqlText: string): Promise<{ results: Results; pool: number }> {
-  const client = (handle as unknown as { $client: unknown }).$client as {
-    connect?: () => Promise<{ query: (q: string) => Promise<Results>; release: () => void }>;
-    exec?: (q: string) => Promise<Results>;
-  };
+  const driver = driverOf(handle);
   const asked = performance.now();
-  if (client.exec) return { results: await client.exec(sqlText), pool: 0 };
-  const conn = await client.connect!();
+  if ("pglite" in driver) return { results: (await driver.pglite.exec(sqlText)) as Results, pool: 0 };
+  const conn = await driver.pool.connect();
   const pool = performance.now() - asked;
   try {
-    return { results: await conn.query(sqlText), pool };
+    // Several statements answer with one result each.
+    return { results: (await conn.query(sqlText)) as unknown as Results, pool };
   } finally {
     conn.release();
   }
