@@ -38,8 +38,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: process.env.CI === "true",
-  // Generous: the embedded database and the browser share a machine that may be busy.
-  timeout: 45_000,
+  // Generous: the embedded database, the build's server and two browsers share two cores in CI, where the
+  // longest scenarios (two users, two chats, an OAuth round trip) took 40-47 s at 45 s (session 16).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI === "true" ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

@@ -1,20 +1,29 @@
 // What reading a model's stream costs per token before the rest of a reply: CPU microseconds per token
 // for N concurrent replies paced at R tokens/s, against the fake provider in its own process, layer by
 // layer — the response body alone, a hand-written SSE split and JSON.parse (what a bare proxy pays),
-// the provider's `doStream()` (@ai-sdk/openai: its SSE, JSON and zod layers), the reply's own step loop
-// (`runSteps`: `streamLanguageModelCall` per step, decision 099) and `streamText().fullStream`.
-// Rounds are interleaved and the medians of all but the first (warm-up) printed.
-//   npx tsx bench/provider-pipeline.ts [concurrent=200] [tokens=200] [tokensPerSecond=200] [rounds=4]
+// the provider's `doStream()` (its package's SSE, JSON and zod layers), the same through the chat fast path
+// (decisions 116, 121), the reply's own step loop (`runSteps`: `streamLanguageModelCall` per step, decision
+// 099) and `streamText().fullStream`. The provider is OpenAI (@ai-sdk/openai), Azure (@ai-sdk/azure and its
+// own copy of @ai-sdk/openai) or OpenAI-compatible (@ai-sdk/openai-compatible), all against the fake's
+// Chat Completions stream. Rounds are interleaved and the medians of all but the first (warm-up) printed.
+//   npx tsx bench/provider-pipeline.ts [concurrent=200] [tokens=200] [tokensPerSecond=200] [rounds=4] \
+//     [provider=openai|azure|compatible] [reasoning: every token as vLLM's `reasoning_content`]
 import { streamText } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
+import { createAzure } from "@ai-sdk/azure";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { readFileSync } from "node:fs";
 import { runSteps } from "../src/server/chat/step-loop";
 import { startProcess } from "./setup";
+import { fastChatStream, fastStreamFetch, OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-stream";
+import { OPENAI_COMPATIBLE_CHAT } from "../src/server/ai/openai-compatible-fast-dialect";
 
 const concurrent = Number(process.argv[2] ?? 200);
 const tokens = Number(process.argv[3] ?? 200);
 const rate = Number(process.argv[4] ?? 200);
 const rounds = Math.max(2, Number(process.argv[5] ?? 4));
+const provider = process.argv[6] ?? "openai";
+const reasoning = process.argv[7] === "reasoning";
 const port = Number(process.env.BENCH_PORT) || 42000 + Math.floor(Math.random() * 1000);
 const fake = await startProcess(
   process.execPath,
@@ -25,8 +34,33 @@ const fake = await startProcess(
 // The fake goes with this process however it ends.
 process.on("exit", () => fake.child.kill("SIGTERM"));
 const url = `http://127.0.0.1:${port}/v1`;
-const model = createOpenAI({ apiKey: "sk-bench", baseURL: url }).chat("gpt-4.1");
-const prompt = `[bench:${rate}:${tokens}]`;
+type Fetch = typeof globalThis.fetch;
+/** The provider's chat model as models.ts makes it, with the given fetch. */
+const chatModel = (fetch?: Fetch) => {
+  if (provider === "azure")
+    // The fake wants a Bearer key; Azure's own `api-key` header goes along unread.
+    return createAzure({ baseURL: url, apiKey: "k", headers: { authorization: "Bearer sk-bench" }, fetch }).chat(
+      "gpt-4.1",
+    );
+  if (provider === "compatible")
+    return createOpenAICompatible({
+      name: "openai-compatible",
+      baseURL: url,
+      apiKey: "sk-bench",
+      includeUsage: true,
+      fetch,
+    }).chatModel("gpt-4.1");
+  if (provider !== "openai") throw new Error(`Unknown provider ${provider} (openai, azure or compatible)`);
+  return createOpenAI({ apiKey: "sk-bench", baseURL: url, fetch }).chat("gpt-4.1");
+};
+const model = chatModel() as ReturnType<ReturnType<typeof createOpenAI>["chat"]>;
+// The server's model: text deltas read by hand, the rest by the package (decisions 116, 121).
+const fastModel = fastChatStream(
+  chatModel(fastStreamFetch((i, o) => fetch(i, o))),
+  provider === "compatible" ? OPENAI_COMPATIBLE_CHAT : OPENAI_CHAT,
+) as typeof model;
+const prompt = `[bench:${rate}:${tokens}${reasoning ? ":reasoning" : ""}]`;
+const isToken = (type: string) => type === "text-delta" || type === "reasoning-delta";
 
 const post = () =>
   fetch(`${url}/chat/completions`, {
@@ -59,29 +93,30 @@ async function handSse() {
       buffer = buffer.slice(i + 2);
       if (
         data !== "[DONE]" &&
-        (JSON.parse(data) as { choices: Array<{ delta?: { content?: string } }> }).choices[0]?.delta?.content
+        (JSON.parse(data) as { choices: Array<{ delta?: { content?: string; reasoning_content?: string } }> })
+          .choices[0]?.delta?.[reasoning ? "reasoning_content" : "content"]
       )
         n++;
     }
   }
 }
 
-async function doStream() {
-  const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: prompt }] }] });
+async function doStream(m = model) {
+  const { stream } = await m.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: prompt }] }] });
   const reader = stream.getReader();
   let n = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return n;
-    if (value.type === "text-delta") n++;
+    if (isToken(value.type)) n++;
   }
 }
 
-async function stepLoop() {
+async function stepLoop(m = model) {
   let n = 0;
   await runSteps(
     {
-      model,
+      model: m,
       system: "",
       messages: [{ role: "user", content: prompt }],
       tools: {},
@@ -89,7 +124,7 @@ async function stepLoop() {
       abortSignal: new AbortController().signal,
       maxRetries: 0,
     },
-    (part) => void (part.type === "text-delta" && n++),
+    (part) => void (isToken(part.type) && n++),
   );
   return n;
 }
@@ -97,7 +132,7 @@ async function stepLoop() {
 async function viaStreamText() {
   const result = streamText({ model, messages: [{ role: "user", content: prompt }], maxRetries: 0 });
   let n = 0;
-  for await (const part of result.fullStream) if (part.type === "text-delta") n++;
+  for await (const part of result.fullStream) if (isToken(part.type)) n++;
   return n;
 }
 
@@ -105,11 +140,15 @@ const variants = [
   ["response body only", body],
   ["hand SSE + JSON.parse", handSse],
   ["provider doStream()", doStream],
+  ["doStream() fast path", () => doStream(fastModel)],
   ["reply step loop", stepLoop],
+  ["step loop, fast path", () => stepLoop(fastModel)],
   ["streamText().fullStream", viaStreamText],
 ] as const;
 const samples = new Map<string, number[]>(variants.map(([name]) => [name, []]));
-console.log(`${concurrent} concurrent replies of ${tokens} tokens at ${rate} tokens/s; CPU of this process per token`);
+console.log(
+  `${provider}${reasoning ? " (reasoning tokens)" : ""}: ${concurrent} concurrent replies of ${tokens} tokens at ${rate} tokens/s; CPU of this process per token`,
+);
 for (let round = 0; round < rounds; round++) {
   for (const [name, run] of variants) {
     const cpu0 = process.cpuUsage();
@@ -122,7 +161,7 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 for (const [name, v] of samples) {
   const perToken = median(v);
   console.log(
-    `  ${name.padEnd(24)} ${perToken.toFixed(1)} µs/token (${v.map((x) => x.toFixed(0)).join(", ")}) → ` +
+    `  ${name.padEnd(26)} ${perToken.toFixed(1)} µs/token (${v.map((x) => x.toFixed(0)).join(", ")}) → ` +
       `${((perToken * 50_000) / 1e6).toFixed(2)} cores for 1,000 streams at 50 tokens/s`,
   );
 }

@@ -97,6 +97,8 @@ export interface Started {
   child: ChildProcess;
   /** Event-loop p99/max (ms) and RSS (bytes), once a second, when the process preloads el-monitor. */
   metrics: Array<{ p99: number; max: number; rss: number; heap?: number }>;
+  /** Per chat, when the process preloads ttft-trace.mjs: [stage, ms since the request, CPU ms since it]. */
+  traces: Array<Array<[string, number, number]>>;
 }
 
 /** Starts a process and resolves when its output matches `ready`. */
@@ -108,6 +110,7 @@ export function startProcess(
 ): Promise<Started> {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const metrics: Started["metrics"] = [];
+  const traces: Started["traces"] = [];
   return new Promise((resolve, reject) => {
     let out = "";
     const onData = (d: Buffer) => {
@@ -115,7 +118,8 @@ export function startProcess(
       if (out.length > 100_000) out = out.slice(-10_000);
       for (const line of d.toString().split("\n"))
         if (line.startsWith("BENCH_METRICS ")) metrics.push(JSON.parse(line.slice(14)));
-      if (ready.test(out)) resolve({ child, metrics });
+        else if (line.startsWith("BENCH_TRACE ")) traces.push(JSON.parse(line.slice(12)));
+      if (ready.test(out)) resolve({ child, metrics, traces });
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
@@ -133,9 +137,9 @@ export function startFlags(): string[] {
  * The fake provider and a Switchboard server (src/server/main.ts on a fresh PGlite data dir, or
  * DATABASE_URL when set), each in its own process, so the measuring client shares neither's event loop.
  */
-export async function startBenchServers() {
+export async function startBenchServers(opts: { port?: number; entry?: string } = {}) {
   // BENCH_PORT: the fake provider's port (the server takes the next one), for sessions given a port range.
-  const fakePort = Number(process.env.BENCH_PORT) || 41000 + Math.floor(Math.random() * 1000);
+  const fakePort = opts.port ?? (Number(process.env.BENCH_PORT) || 41000 + Math.floor(Math.random() * 1000));
   const apiPort = fakePort + 1;
   const fake = await startProcess(
     process.execPath,
@@ -144,8 +148,18 @@ export async function startBenchServers() {
     /listening/,
   );
   // The built server when there is one (`npm run build`; bench/run.mjs builds first), as `npm start` runs it.
-  const entry = existsSync("dist/server/main.js") ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
-  const flags = [...startFlags(), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)];
+  // BENCH_SERVER_ENTRY: another bundle (an A/B pair of builds, e.g. .bench-dist/a/server/main.js).
+  const entryFile = opts.entry ?? process.env.BENCH_SERVER_ENTRY;
+  const entry = entryFile
+    ? [entryFile]
+    : existsSync("dist/server/main.js")
+      ? ["dist/server/main.js"]
+      : ["--import", "tsx", "src/server/main.ts"];
+  const flags = [
+    ...startFlags(),
+    ...(process.env.BENCH_TRACE ? ["--import", "./bench/ttft-trace.mjs"] : []),
+    ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+  ];
   const server = await startProcess(
     process.execPath,
     [...flags, "--import", "./bench/el-monitor.mjs", ...entry],

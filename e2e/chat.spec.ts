@@ -107,14 +107,14 @@ test("[CHAT-22] [CHAT-23] [CHAT-24] [CHAT-25] feedback after an answer, and chan
   await messageBox(page).press("Enter");
   await expect(page.getByText("You said: hello")).toBeVisible();
   await expect(page.getByText("Was this conversation helpful?")).toBeVisible();
-  await page.getByRole("button", { name: "Yes" }).click();
+  await page.getByRole("button", { name: "Yes", exact: true }).click();
   await expect(page.getByText("Feedback recorded and shared with your agent.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Yes" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: "No" }).click();
-  await expect(page.getByRole("button", { name: "No" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Yes", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "No", exact: true }).click();
+  await expect(page.getByRole("button", { name: "No", exact: true })).toBeDisabled();
   await page.reload();
-  await expect(page.getByRole("button", { name: "No" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "No", exact: true })).toBeDisabled();
 });
 
 test("[STREAM-30] [CONV-01] a refreshed page resumes the reply still being generated", async ({ page }) => {

@@ -63,6 +63,8 @@ test("[DASH-09] [DASH-10] [DASH-11] [DASH-16] [DASH-17] [DASH-24] [DASH-25] [DAS
   page,
   browser,
 }) => {
+  // Two users in two browser contexts: about three times a one-user scenario on a busy two-core machine.
+  test.slow();
   const { org, member, close } = await memberOfNewOrg(page, browser);
   await connectOpenAIViaApi(page);
   await createAgentViaApi(page, { name: "Atlas" });

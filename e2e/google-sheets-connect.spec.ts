@@ -27,6 +27,8 @@ test("[TOOL-05] a member without Google connects it from the failed Sheets card,
   page,
   browser,
 }) => {
+  // Two users in two browser contexts: about three times a one-user scenario on a busy two-core machine.
+  test.slow();
   const sheetId = `1MemberSheet${Date.now().toString(36)}`;
   const seeded = await fetch(`${FAKE_GOOGLE}/__test/spreadsheets/${sheetId}`, {
     method: "PUT",

@@ -82,6 +82,8 @@ test("[ROLE-11] an admin invites from the page, the invitee joins from the email
   page,
   browser,
 }) => {
+  // Two users in two browser contexts: about three times a one-user scenario on a busy two-core machine.
+  test.slow();
   const { close } = await memberOfNewOrg(page, browser);
   await page.goto("/control-hub/organization");
   const list = page.getByRole("list", { name: "Users" });

@@ -4,6 +4,7 @@
 // exact search (the same query with index scans off). Each leg alone (text, vector) is timed too, and
 // the vector leg's plan is printed once, so a slow hybrid figure says where its time goes.
 //   npx tsx bench/kb/latency.ts 10000 [queries]            (DATABASE_URL=… for PostgreSQL)
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
@@ -25,7 +26,7 @@ import {
 
 const N = Number(process.argv[2] ?? 10_000);
 // BENCH_EF=<n> searches the graph wider than the product's HNSW.efSearch (recall against time).
-if (process.env.BENCH_EF) HNSW.efSearch = Number(process.env.BENCH_EF);
+if (process.env.BENCH_EF) HNSW.efSearch = HNSW.efSearchLarge = Number(process.env.BENCH_EF);
 // BENCH_POSTINGS=<n> reads at most n postings a query term (decision 110; 0: all of them); BENCH_AB_POSTINGS=<m>
 // also times hybrid and text with m, interleaved query by query with the first setting (an A/B at one moment).
 if (process.env.BENCH_POSTINGS) BM25_TOP.postingsPerTerm = Number(process.env.BENCH_POSTINGS);
@@ -36,6 +37,16 @@ const Q = Number(process.argv[3] ?? 200);
 const DIMS = 1536;
 const PER_FILE = 100;
 const texts = scifactAbstracts().flatMap((a) => chunkText(a).map((c) => c.content));
+// BENCH_TEXTS=mixed: N distinct texts (the first half of one SciFact chunk and the second half of another, as
+// hnsw-recall.ts's TEXTS=mixed) instead of ~11,000 cycled: at 100k, cycling repeats each text ~9 times, whose
+// near-duplicate vectors make the graph's recall an artefact of the bench (decision 110).
+const mixed = process.env.BENCH_TEXTS === "mixed";
+const textOf = (i: number) => {
+  const a = texts[i % texts.length]!;
+  if (!mixed) return a;
+  const b = texts[(Math.floor(i / texts.length) * 7919 + i * 31 + 1) % texts.length]!;
+  return `${a.slice(0, a.length >> 1)} ${b.slice(b.length >> 1)}`;
+};
 const queries = scifactQueries(Q);
 
 // BENCH_REUSE=<org>:<kb> searches a knowledge base an earlier run kept (BENCH_KEEP) instead of loading one.
@@ -56,7 +67,7 @@ async function load(): Promise<string> {
   for (let f = 0; f < files.length; f++) {
     const chunks = Array.from({ length: Math.min(PER_FILE, N - f * PER_FILE) }, (_, j) => {
       const i = f * PER_FILE + j;
-      const content = texts[i % texts.length]!;
+      const content = textOf(i);
       return { chunkIndex: j, pageNumber: null, content, embedding: fakeEmbedding(`${content} chunk${i}`, DIMS) };
     });
     await database.db.transaction((tx) => insertChunks(tx, orgId, kb, files[f]!, chunks));
@@ -67,7 +78,9 @@ async function load(): Promise<string> {
   t0 = performance.now();
   // The graph of 100,000 vectors of 1,536 dimensions is ~700 MB: built in memory, it takes minutes, not an hour.
   await database.db.transaction(async (tx) => {
-    if (process.env.DATABASE_URL) await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+    // BENCH_MWM sets it on PGlite too (its WebAssembly heap must hold it beside the buffers).
+    const mwm = process.env.BENCH_MWM ?? (process.env.DATABASE_URL ? "1GB" : null);
+    if (mwm) await tx.execute(sql.raw(`set local maintenance_work_mem = '${mwm}'`));
     await tx.execute(
       sql.raw(
         `create index if not exists kb_chunk_hnsw_1536_idx on kb_chunk using hnsw ((embedding::vector(1536)) vector_cosine_ops) where dims = 1536`,
@@ -78,13 +91,39 @@ async function load(): Promise<string> {
   // the postings from their index alone (without it, every posting's heap page is visited too). PGlite
   // runs no autovacuum: there, the vacuum the ingestion worker runs after each file (decision 105).
   if (process.env.DATABASE_URL)
-    for (const table of ["kb_chunk", "kb_posting", "kb_file_index_stat"])
+    for (const table of ["kb_chunk", "kb_posting", "kb_file_index_stat", "kb_file_term"])
       await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   else await vacuumIndexTables();
   console.log(`HNSW index built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return kb;
 }
 
+// CPU per hybrid search, which survives a loaded machine better than latency: the PostgreSQL backends' (this
+// database's connections, from /proc/<pid>/stat) and this process's. BENCH_RECALL=0 skips the exact searches
+// (a sequential scan of every vector per query: most of a 100k run's time).
+const withRecall = process.env.BENCH_RECALL !== "0";
+const TICK_MS = 10; // USER_HZ 100
+const backendTicks = async () => {
+  if (!process.env.DATABASE_URL) return 0;
+  const pids = (
+    (await database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    )) as unknown as { rows: { pid: number }[] }
+  ).rows.map((r) => r.pid);
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // a connection that just ended
+    }
+  }
+  return ticks;
+};
+const cpu = { server: 0, node: 0 };
+const loadAt = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const loadBefore = loadAt();
 const times: number[] = [];
 const legTimes = { text: [] as number[], vector: [] as number[] };
 const abTimes = { hybrid: [] as number[], text: [] as number[] };
@@ -92,9 +131,16 @@ const abOverlap = { hybrid: 0, text: 0 };
 let recall = 0;
 for (const [i, query] of queries.entries()) {
   const embedding = fakeEmbedding(query, DIMS);
+  const ticks0 = i >= 10 ? await backendTicks() : 0;
+  const node0 = process.cpuUsage();
   const t = performance.now();
   await searchChunks(orgId, { knowledgeBaseIds: [kbId], query, queryEmbedding: embedding, topK: 10, mode: "hybrid" });
-  if (i >= 10) times.push(performance.now() - t); // the first ten warm the caches
+  if (i >= 10) {
+    times.push(performance.now() - t); // the first ten warm the caches
+    const node = process.cpuUsage(node0);
+    cpu.node += (node.user + node.system) / 1000;
+    cpu.server += ((await backendTicks()) - ticks0) * TICK_MS;
+  }
   for (const mode of ["text", "vector"] as const) {
     const tl = performance.now();
     await searchChunks(orgId, { knowledgeBaseIds: [kbId], query, queryEmbedding: embedding, topK: 10, mode });
@@ -134,6 +180,7 @@ for (const [i, query] of queries.entries()) {
       abOverlap[mode] += same / Math.max(1, got[mode]!.length);
     }
   }
+  if (!withRecall) continue;
   const approx = await database.db.transaction((tx) =>
     denseSearch(tx, { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null }),
   );
@@ -144,7 +191,10 @@ for (const [i, query] of queries.entries()) {
   recall += approx.filter((h) => truth.has(h.chunkId)).length / Math.max(1, truth.size);
 }
 console.log(
-  `${dbLabel()} ${N} chunks × ${DIMS} dims, hybrid topK 10 over ${times.length} queries (ef_search ${HNSW.efSearch}, ${BM25_TOP.postingsPerTerm || "all"} postings a term): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; vector leg recall@10 vs exact ${(recall / queries.length).toFixed(3)}`,
+  `${dbLabel()} ${N} chunks × ${DIMS} dims, hybrid topK 10 over ${times.length} queries (ef_search ${N > HNSW.largeChunks ? HNSW.efSearchLarge : HNSW.efSearch}, ${BM25_TOP.postingsPerTerm || "all"} postings a term): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; vector leg recall@10 vs exact ${withRecall ? (recall / queries.length).toFixed(3) : "not measured"}`,
+);
+console.log(
+  `  CPU per hybrid search: server ${(cpu.server / times.length).toFixed(1)} ms, node ${(cpu.node / times.length).toFixed(1)} ms; load ${loadBefore} before, ${loadAt()} after`,
 );
 console.log(
   `  legs alone: text p50 ${percentile(legTimes.text, 50).toFixed(1)} / p95 ${percentile(legTimes.text, 95).toFixed(1)} ms; vector p50 ${percentile(legTimes.vector, 50).toFixed(1)} / p95 ${percentile(legTimes.vector, 95).toFixed(1)} ms`,
@@ -167,7 +217,8 @@ console.log(
   `  vector leg plan: ${planText.some((l) => /hnsw/i.test(l)) ? "HNSW index scan" : planText.some((l) => /Seq Scan/.test(l)) ? "sequential scan" : "other"}`,
 );
 if (process.env.BENCH_PLAN) console.log(planText.join("\n"));
-if (process.env.BENCH_KEEP) {
+// A reused knowledge base is never dropped: an A/B's second run would search an emptied one.
+if (process.env.BENCH_KEEP || reuse) {
   console.log(`kept: org ${orgId}, knowledge base ${kbId}`);
   process.exit(0);
 }

@@ -10,7 +10,9 @@ import { openDatabase, setDb, type Database } from "../../src/server/db/client";
 /** A migrated database and a new bench organisation, or the kept organisation `reuseOrg` (not created again). */
 export async function benchDatabase(reuseOrg?: string): Promise<{ database: Database; orgId: string }> {
   const url = process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { url, poolSize: 4 } : {});
+  // BENCH_PGLITE_DIR: PGlite on disk instead of in memory (100k chunks' postings and vectors, ~3 GB, do not
+  // fit in its WebAssembly heap).
+  const database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir: process.env.BENCH_PGLITE_DIR });
   setDb(database.db);
   if (reuseOrg) return { database, orgId: reuseOrg };
   const orgId = `bench-${randomUUID()}`;

@@ -5,9 +5,14 @@ import { expect, test } from "./fixtures";
 export const PASSWORD = "correct horse battery";
 
 const random = () => Math.random().toString(36).slice(2, 8);
+// Names are matched by role and visible text as substrings, case-insensitively: a suffix without
+// vowels or digits cannot spell a button's name ("Chat Org 5pmhno" once matched the "No" button).
+const CONSONANTS = "bcdfghjklmnpqrstvwxz";
+const nameSuffix = () =>
+  Array.from({ length: 7 }, () => CONSONANTS[Math.floor(Math.random() * CONSONANTS.length)]).join("");
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${random()}@example.com`;
-export const uniqueName = (prefix: string) => `${prefix} ${random()}`;
+export const uniqueName = (prefix: string) => `${prefix} ${nameSuffix()}`;
 
 /** Better Auth checks the Origin of cookie-carrying POSTs, as a browser would send it. */
 function origin(): string {

@@ -38,6 +38,8 @@ export interface ScriptedReply {
   chunkSize?: number;
   /** Benches: each text chunk is the time it was sent ("@<epoch ms> "), so a client can tell each token's delay. */
   stampTokens?: boolean;
+  /** Benches, Chat Completions only: the text chunks go as `reasoning_content`, as vLLM streams thinking. */
+  benchReasoning?: boolean;
 }
 
 export interface RecordedRequest {
@@ -97,13 +99,14 @@ export function replyFor(body: any): ScriptedReply {
   const text = lastUserText(body);
   const slow = /\[slow\]/.test(text) ? 40 : 0;
   if (lastIsToolResult(body)) return { text: "The tool finished. Here is the summary.", tokenDelayMs: slow };
-  const bench = text.match(/\[bench:(\d+):(\d+)\]/); // tokens per second, token count
+  const bench = text.match(/\[bench:(\d+):(\d+)(:reasoning)?\]/); // tokens per second, token count
   if (bench)
     return {
       text: "tok ".repeat(Number(bench[2])),
       chunkSize: 4,
       tokenDelayMs: 1000 / Number(bench[1]),
       stampTokens: true,
+      benchReasoning: !!bench[3],
     };
   const tool = text.match(/\[tool:([a-z_]+)\s*(\{.*\})?\]/);
   if (tool) return { toolCalls: [{ name: tool[1]!, args: tool[2] ? JSON.parse(tool[2]) : {} }] };
@@ -137,11 +140,10 @@ async function openAIStream(res: ServerResponse, body: any, reply: ScriptedReply
       res.destroy();
       return;
     }
+    const piece = reply.stampTokens ? `@${(performance.timeOrigin + performance.now()).toFixed(3)} ` : pieces[i];
     send({
       index: 0,
-      delta: {
-        content: reply.stampTokens ? `@${(performance.timeOrigin + performance.now()).toFixed(3)} ` : pieces[i],
-      },
+      delta: reply.benchReasoning ? { reasoning_content: piece } : { content: piece },
       finish_reason: null,
     });
     if (reply.tokenDelayMs) await sleep(reply.tokenDelayMs);

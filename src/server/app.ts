@@ -12,7 +12,7 @@ import { jsonTextHasNul } from "./http/parse";
 import { AppError } from "./errors";
 import { log } from "./logger";
 import { invalidate } from "./cache/invalidation";
-import { CLIENT_IP_HEADER, type Auth } from "./auth/auth";
+import { CLIENT_IP_HEADER, resolveAuth, type AuthSource } from "./auth/lazy-auth";
 import { requireSession } from "./auth/context";
 import { authOrgRoutes } from "./auth-orgs/routes";
 import { invitationRoutes, publicInvitationRoutes } from "./auth-orgs/invitation-routes";
@@ -41,7 +41,8 @@ import { emailApprovalRoutes } from "./email-approvals/routes";
 
 export interface AppDeps {
   config: Config;
-  auth: Auth;
+  /** Better Auth, or the server's loader of it (decision 119). */
+  auth: AuthSource;
   /** Folder of the built SPA; omitted in API-only tests. */
   clientDir?: string;
 }
@@ -111,9 +112,9 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
       // Better Auth would store a NUL character and fail the insert with a 500 (decision 032).
       const body = c.req.method === "POST" ? await c.req.text() : undefined;
       if (body && jsonTextHasNul(body)) throw new AppError("bad_request", "Text must not contain NUL characters");
-      const res = await auth.handler(
-        new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal }),
-      );
+      const res = await (
+        await resolveAuth(auth)
+      ).handler(new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal }));
       // Sign-out, revocations, active organisation, members and roles: cached sessions must not outlive them.
       if (c.req.method !== "GET") invalidate("auth");
       return res;

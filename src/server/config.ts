@@ -29,6 +29,8 @@ const envSchema = z.object({
   // per core while its event loop stays busier than WEB_CONCURRENCY_BUSY (decision 107).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   WEB_CONCURRENCY_BUSY: z.coerce.number().min(0).max(1).default(0.8),
+  // Seconds of quiet after which an added worker drains and exits (decision 118); 0 keeps workers.
+  WEB_CONCURRENCY_IDLE_SECONDS: z.coerce.number().int().min(0).default(30),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 32MB")
@@ -98,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
     webConcurrencyBusy: e.WEB_CONCURRENCY_BUSY,
+    webConcurrencyIdleSeconds: e.WEB_CONCURRENCY_IDLE_SECONDS,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     secretKey: e.SECRET_KEY,
     publicUrl,

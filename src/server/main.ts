@@ -21,5 +21,9 @@ else {
     reportLoad: plan.mode === "elastic",
   });
   if (plan.mode === "elastic" && cluster.isPrimary)
-    (await import("./elastic-workers")).startElasticWorkers(plan.max, { busy: config.webConcurrencyBusy });
+    (await import("./elastic-workers")).startElasticWorkers(plan.max, {
+      busy: config.webConcurrencyBusy,
+      idleSeconds: config.webConcurrencyIdleSeconds,
+      onBurst: (await import("./chat/start-admission")).onStartBurst,
+    });
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
+import type { Server as HttpServer } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Config } from "./config";
 import { createApp } from "./app";
@@ -10,7 +11,7 @@ import { createServices } from "./services";
 import { log, setLogLevel } from "./logger";
 import { recoverInterruptedReplies, sweepEndedReplyLines } from "./chat/recover";
 import { holdReplicaLock } from "./chat/replica-lock";
-import { INSTANCE_ID } from "./chat/stream-hub";
+import { INSTANCE_ID, liveStreamCount } from "./chat/stream-hub";
 import { blobStore, setFilesMayBeOnOtherServers } from "./storage/store";
 import { setOwnListenPort } from "./net/outbound-guard";
 import { startScheduler, stopScheduler } from "./scheduled-tasks/scheduler";
@@ -20,7 +21,10 @@ import { openDatabase } from "./db/client";
 import { startKbWorker } from "./kb/ingest/worker";
 import { expireAllLeases } from "./kb/ingest/jobs";
 import { WORKER_LISTENING } from "./workers";
-import { reportLoad, workersExited } from "./elastic-workers";
+import { RETIRE_MESSAGE, reportLoad, workersExited } from "./elastic-workers";
+import { drain } from "./drain";
+import { onStartBurst } from "./chat/start-admission";
+import { startMemorySettler } from "./memory/settle";
 
 /**
  * `sharedPort`: other processes listen on this port too (decisions 093, 107); `reportLoad`: this worker
@@ -32,7 +36,17 @@ export async function runServer(
   opts: { sharedPort?: boolean; reportLoad?: boolean } = {},
 ) {
   setLogLevel(config.logLevel);
+  // Where a start's time goes, in the "listening" line (issue 18's cold start, decision 113).
+  const stages: Record<string, number> = { modules: Math.round(performance.now() - started) };
+  let mark = performance.now();
+  const stage = (name: string) => {
+    const now = performance.now();
+    stages[name] = Math.round(now - mark);
+    mark = now;
+  };
   const services = await createServices(config);
+  stage("services");
+  Object.assign(stages, services.database.timings);
   const clientDir = process.env.CLIENT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const app = createApp({ config, auth: services.auth, clientDir });
   // Replies left "streaming" by a process that died: with the embedded database no other process can
@@ -41,8 +55,10 @@ export async function runServer(
   const staleAfterSeconds = services.database.kind === "pglite" ? 0 : 30;
   const replicaLock = config.databaseUrl ? await holdReplicaLock(config.databaseUrl, INSTANCE_ID) : null;
   const self = replicaLock ? INSTANCE_ID : undefined;
+  stage("app");
   await recoverInterruptedReplies({ staleAfterSeconds, self });
   await sweepEndedReplyLines();
+  stage("recovery");
   if (replicaLock)
     setInterval(() => void recoverInterruptedReplies({ staleAfterSeconds, self }).catch(() => {}), 2_000).unref();
   setInterval(() => void sweepEndedReplyLines().catch(() => {}), 30_000).unref();
@@ -53,36 +69,40 @@ export async function runServer(
     );
   }
 
-  // Scheduled tasks: every process claims due runs (decision 041). SCHEDULER_CLOCK is for tests only.
-  setTaskClock(clockFromEnv());
-  if (config.scheduler.enabled)
-    startScheduler({
-      // Its own two connections on PostgreSQL (decision 104): 1,000 runs' chats fill the main pool, and
-      // claims and starts queued behind them for seconds.
-      database: config.databaseUrl
-        ? (await openDatabase({ url: config.databaseUrl, poolSize: 2, migrate: false })).db
-        : undefined,
-      orgConcurrency: config.scheduler.orgConcurrency,
-      processConcurrency: config.scheduler.processConcurrency,
-      // Tests only: servers started by a test run only its organisation's tasks (other test files share the
-      // database at the same time, on another clock).
-      orgIds: process.env.SCHEDULER_ORGS ? process.env.SCHEDULER_ORGS.split(",") : undefined,
-      mailer: createMailer(config.smtp),
-      publicUrl: config.publicUrl,
-    });
-
   // Knowledge-base ingestion: every process claims files; a dead process's files are taken over (with
   // the embedded database at once, as for replies above; with PostgreSQL when their lease runs out).
   if (services.database.kind === "pglite") await expireAllLeases();
-  const kbWorker =
-    config.kbIngestConcurrency > 0
-      ? startKbWorker({
-          concurrency: config.kbIngestConcurrency,
-          // The embedded database runs no autovacuum: the worker vacuums the search index (decision 105).
-          vacuumIndex: services.database.kind === "pglite",
-        })
-      : null;
+  let kbWorker: ReturnType<typeof startKbWorker> | null = null;
+  // The job loops start once the server listens (decision 113): their first claims are the embedded
+  // database's synchronous work on this thread, which held the first answer back by 50–230 ms. Replies
+  // and leases left by a dead process are settled above, before either claims anything.
+  const startJobs = async () => {
+    // Scheduled tasks: every process claims due runs (decision 041). SCHEDULER_CLOCK is for tests only.
+    setTaskClock(clockFromEnv());
+    if (config.scheduler.enabled)
+      startScheduler({
+        // Its own two connections on PostgreSQL (decision 104): 1,000 runs' chats fill the main pool, and
+        // claims and starts queued behind them for seconds.
+        database: config.databaseUrl
+          ? (await openDatabase({ url: config.databaseUrl, poolSize: 2, migrate: false })).db
+          : undefined,
+        orgConcurrency: config.scheduler.orgConcurrency,
+        processConcurrency: config.scheduler.processConcurrency,
+        // Tests only: servers started by a test run only its organisation's tasks (other test files share the
+        // database at the same time, on another clock).
+        orgIds: process.env.SCHEDULER_ORGS ? process.env.SCHEDULER_ORGS.split(",") : undefined,
+        mailer: createMailer(config.smtp),
+        publicUrl: config.publicUrl,
+      });
+    if (config.kbIngestConcurrency > 0)
+      kbWorker = startKbWorker({
+        concurrency: config.kbIngestConcurrency,
+        // The embedded database runs no autovacuum: the worker vacuums the search index (decision 105).
+        vacuumIndex: services.database.kind === "pglite",
+      });
+  };
 
+  stage("leases");
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
   // A worker of `npm start` (decision 093) listens on a socket of its own (SO_REUSEPORT): the kernel
   // spreads connections over the workers, and one that dies takes no connection of the others with it.
@@ -95,15 +115,22 @@ export async function runServer(
     setOwnListenPort(info.port);
     // An own socket is not the primary's: tell it this worker is serving (workers.ts).
     if (cluster.isWorker) process.send?.(WORKER_LISTENING);
-    if (cluster.isWorker && opts.reportLoad) reportLoad();
+    if (cluster.isWorker && opts.reportLoad) reportLoad(onStartBurst);
     log.info("Switchboard is listening", {
       url: config.publicUrl,
       port: info.port,
       pid: process.pid,
       database: services.database.kind,
       startupMs: Math.round(performance.now() - started),
+      stages: { ...stages, listen: Math.round(performance.now() - mark) },
+    });
+    startJobs().catch((err: unknown) => {
+      log.error("the job loops could not start", { error: String(err) });
+      process.exit(1);
     });
   });
+  // Start-up's garbage and young generation given back once quiet, and a busy period's after it (decision 113).
+  const settler = startMemorySettler();
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -111,6 +138,7 @@ export async function runServer(
     closing = true;
     log.info("shutting down", { signal });
     server.close();
+    settler.stop();
     stopScheduler();
     await replicaLock?.release();
     await kbWorker?.stop().catch(() => {});
@@ -121,4 +149,14 @@ export async function runServer(
   }
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  // An added worker retired by the elastic plan once the load is gone (decision 118): no new
+  // connections or scheduled runs; it exits once its live replies and responses have ended.
+  if (cluster.isWorker && opts.reportLoad)
+    process.on("message", (message: { type?: string }) => {
+      if (message?.type !== RETIRE_MESSAGE || closing) return;
+      log.info("retiring: no new connections; exiting once the live replies end", { replies: liveStreamCount() });
+      stopScheduler();
+      void drain({ server: server as HttpServer, liveReplies: liveStreamCount }).then(() => shutdown("retired"));
+    });
 }

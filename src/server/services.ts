@@ -1,11 +1,13 @@
 // Builds the process's long-lived parts from the config: database (migrated), secrets, blob store,
 // invitation links, outbound and MCP limits, auth. Process-wide parts are set here, through each
-// module's setter, and read through its getter (decision 037); auth is handed to createApp.
+// module's setter, and read through its getter (decision 037); auth (created on first use, decision 119)
+// is handed to createApp.
 import type { Config } from "./config";
 import { setOutboundAllowList, setOwnListenPort } from "./net/outbound-guard";
 import { setMcpRuntimeOptions } from "./mcp/runtime-options";
 import { openDatabase, setDb, type Database } from "./db/client";
-import { createAuth, type Auth } from "./auth/auth";
+import { lazyAuth, type AuthSource } from "./auth/lazy-auth";
+import { setStartAdmission } from "./chat/start-admission";
 import { betterAuthSecret } from "./auth/oauth-tokens";
 import { setGoogleOAuthClient } from "./google/oauth-client";
 import { createSecrets, loadMasterKey, setSecrets, type Secrets } from "./security/secrets";
@@ -19,7 +21,8 @@ import { setToolMailer } from "./email/tool-mailer";
 export interface Services {
   database: Database;
   secrets: Secrets;
-  auth: Auth;
+  /** Created with the first request that needs it (decision 119). */
+  auth: AuthSource;
 }
 
 export async function createServices(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<Services> {
@@ -31,6 +34,7 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
     pgliteSharedBuffers: config.pgliteSharedBuffers,
   });
   setDb(database.db);
+  setStartAdmission(config.databasePoolSize);
   if (config.databaseUrl) {
     // Replicas share the database: their caches hear each other's writes through it.
     const stop = await startPgInvalidation(config.databaseUrl, database.db);
@@ -56,6 +60,8 @@ export async function createServices(config: Config, opts: { inMemoryDb?: boolea
   setInvitationLinks({ publicUrl: config.publicUrl, signingKey: secrets.derive("invitation-link") });
   setGoogleOAuthClient(config.google);
   setToolMailer(createMailer(config.smtp));
-  const auth = createAuth({ db: database.db, config, secret: betterAuthSecret(secrets) });
+  const auth = lazyAuth(async () =>
+    (await import("./auth/auth")).createAuth({ db: database.db, config, secret: betterAuthSecret(secrets) }),
+  );
   return { database, secrets, auth };
 }

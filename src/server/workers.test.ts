@@ -10,6 +10,7 @@ import { freePort, provision, tempDataDir } from "../../bench/setup";
 import { availableParallelism } from "node:os";
 import { loadConfig } from "./config";
 import { workerPlan } from "./workers";
+import { BURST_STARTS } from "./chat/start-admission";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 let fake: FakeProvider | null = null;
@@ -209,6 +210,32 @@ describe.skipIf(!onPostgres)("worker processes on PostgreSQL (WEB_CONCURRENCY)",
         }
       };
       expect(busy.listening.filter(alive)).toEqual([]);
+    },
+    600_000,
+  );
+
+  it.skipIf(availableParallelism() < 2)(
+    "a burst of chat starts adds a worker at once, without waiting for busy seconds (decision 117)",
+    async () => {
+      // A threshold no loop reaches: only the burst can start a worker.
+      const server = await startMain({ WEB_CONCURRENCY_BUSY: "1" });
+      await server.until(() => server.listening.length >= 1, "the server listening", 200_000);
+      const who = await provision(server.base);
+      await chatOnce(server.base, who);
+      expect(server.listening).toEqual([server.child.pid]);
+      // Started at once (each reply's own outcome is not the point: the fake provider shares this process).
+      const burst = Array.from({ length: 2 * BURST_STARTS }, () =>
+        request(server.base, `/api/chat?orgId=${who.orgId}`, who.token, {
+          agentId: who.agentId,
+          threadId: null,
+          messages: [{ id: randomUUID(), role: "user", content: "a burst" }],
+        }),
+      );
+      for (const res of await Promise.all(burst)) expect(res.status).toBe(200);
+      await server.until(() => server.listening.length >= 2, "a worker started by the burst", 200_000);
+      expect(server.output()).toContain("a burst of chats is starting: starting another worker");
+      expect(server.output()).not.toContain("event loops busy");
+      await server.stop();
     },
     600_000,
   );

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { MAX_INT_ID } from "./ids";
 import { validateSchedule } from "./cron";
+import { isTimeZone } from "./time-zone";
 
 export const TASK_NAME_MAX = 100;
 /** History loads 50 executions by default, 100 in the dialog (hub §7, §9); the server caps at 100. */
@@ -20,16 +21,7 @@ export const scheduledTaskPaths = {
   executions: "/api/scheduled-tasks/executions",
 } as const;
 
-/** True when `tz` names an IANA time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  if (!tz) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from "./time-zone";
 
 /** The schedule field: required, then the cron grammar's own message (CRON-01: one check everywhere). */
 export const scheduleField = z

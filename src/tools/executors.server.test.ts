@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { notAvailableYet, type ToolContext, type ToolExecutor, type ToolResult } from "./executor.server";
-import { toolExecutors, withToolTimeout } from "./executors.server";
+import { loadToolExecutor, toolExecutors, withToolTimeout } from "./executors.server";
 import { DEEP_RESEARCH_TIMEOUT_MS, perplexityDeepResearch } from "./perplexity-deep-research/definition";
 import { toolDefinitions } from "./registry";
 import { scrapeUrl } from "./scrape-url/definition";
@@ -55,6 +55,8 @@ describe("tool time limits", () => {
   it("every tool of the catalogue has an executor from its folder, and every one is built (none answers not available yet)", async () => {
     expect(Object.keys(toolExecutors).sort()).toEqual(toolDefinitions.map((d) => d.name).sort());
     for (const def of toolDefinitions) {
+      // Loaded with the tool's first call (decision 113): each folder's module loads and exports execute.
+      expect(typeof (await loadToolExecutor(def)), def.name).toBe("function");
       const source = await readFile(
         new URL(`./${def.name.replaceAll("_", "-")}/execute.server.ts`, import.meta.url),
         "utf8",

@@ -1,12 +1,12 @@
 // Resolves a knowledge base's embedding model key (hub §3: `openai:{model}` or `azure:{instance}`) to
 // an AI SDK embedding model built from the organisation's credentials, as models.ts does for chat.
 import type { EmbeddingModel } from "ai";
-import { createOpenAI } from "@ai-sdk/openai";
 import { AppError } from "../errors";
 import { getOrgState } from "../settings/queries";
 import { baseUrlFor } from "../provider-api/base-urls";
 import { credentialsFor, str } from "./models";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
+import { openAiProvider } from "./sdk";
 
 export async function resolveEmbeddingModel({
   orgId,
@@ -20,6 +20,7 @@ export async function resolveEmbeddingModel({
   const name = modelKey.slice(sep + 1);
   if (prefix === "openai") {
     const c = await credentialsFor(orgId, "openai");
+    const { createOpenAI } = await openAiProvider();
     return createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).embedding(name);
   }
   if (prefix === "azure" || prefix === "azure_openai") {

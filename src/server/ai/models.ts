@@ -6,8 +6,8 @@
 // Only OpenAI's package loads at start; every other provider's loads when first used (each brings its own
 // copy of the SDK's provider utilities, ~2–6 MB of heap apiece; Vertex and Bedrock bring Google's and
 // AWS's auth libraries, ~30 MB each): an idle server holds none of them (issue 18).
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { LanguageModel } from "ai";
-import { createOpenAI } from "@ai-sdk/openai";
 import { AppError } from "../errors";
 import { getCredentials } from "../providers/connection-store";
 import { validateCredentials } from "../providers/connection-service";
@@ -15,6 +15,9 @@ import { getOrgState } from "../settings/queries";
 import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/providers";
 import { baseUrlFor } from "../provider-api/base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
+import { openAiProvider } from "./sdk";
+import { fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
+import { OPENAI_COMPATIBLE_CHAT } from "./openai-compatible-fast-dialect";
 
 export const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
@@ -38,6 +41,41 @@ export async function credentialsFor(orgId: string, providerKey: string) {
   return def ? validateCredentials(def, creds) : creds;
 }
 
+type Fetch = typeof globalThis.fetch;
+
+const modelGate = new AsyncLocalStorage<Promise<unknown>>();
+
+/**
+ * Runs `f` with every model request it makes waiting for `gate` (a chat's statement before the model,
+ * decision 112): the SDK builds the request while that statement commits and sends it the moment it has.
+ */
+export function withModelGate<T>(gate: Promise<unknown> | undefined, f: () => T): T {
+  return gate ? modelGate.run(gate, f) : f();
+}
+
+const gatedFetch =
+  (f: (input: string, init?: RequestInit) => Promise<Response>): Fetch =>
+  async (input, init) => {
+    const gate = modelGate.getStore();
+    if (gate) await gate;
+    return f(input as string, init);
+  };
+// The SDK's own default, looked up when it is called (as the SDK does).
+const plain = gatedFetch((input, init) => globalThis.fetch(input, init));
+const guarded = gatedFetch(guardedStreamFetch);
+// OpenAI-wire Chat Completions streams: plain text deltas read here, the rest by the package (decisions
+// 116, 121: OpenAI, Azure OpenAI, OpenAI-compatible). Only a call made through `fastChatStream` is split.
+const openAiFetch = fastStreamFetch(plain);
+const guardedFast = fastStreamFetch(guarded);
+
+/**
+ * OpenAI-compatible models by organisation, credentials and name: the package builds its stream's zod
+ * schema in each model's constructor, 1–3 ms of CPU a chat (decision 112). Keyed by the credentials
+ * themselves, so changed ones make another model; the oldest goes beyond the bound.
+ */
+const compatibleModels = new Map<string, LanguageModel>();
+const MAX_COMPATIBLE_MODELS = 256;
+
 export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKey: string }): Promise<ResolvedModel> {
   const sep = modelKey.indexOf(":");
   if (sep < 1) throw new AppError("bad_request", `Unknown model: ${modelKey}`);
@@ -53,22 +91,33 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
       resourceName: str(c.RESOURCE_NAME),
       apiKey: str(c.API_KEY),
       baseURL: baseUrlFor("azure_openai"),
-      fetch: guardedStreamFetch,
+      fetch: guardedFast,
     });
-    return { model: azure.chat(instance?.deploymentName ?? name), providerKey: "azure_openai", modelName: name };
+    // Azure's own copy of @ai-sdk/openai (4.0.81) reads a plain text delta as 4.0.118 does (decision 121).
+    return {
+      model: fastChatStream(azure.chat(instance?.deploymentName ?? name)),
+      providerKey: "azure_openai",
+      modelName: name,
+    };
   }
   const c = await credentialsFor(orgId, prefix);
   switch (prefix) {
-    case "openai":
+    case "openai": {
+      const { createOpenAI } = await openAiProvider();
       return {
-        model: createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai") }).chat(name),
+        model: fastChatStream(
+          createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai"), fetch: openAiFetch }).chat(name),
+        ),
         providerKey: prefix,
         modelName: name,
       };
+    }
     case "anthropic": {
       const { createAnthropic } = await import("@ai-sdk/anthropic");
       return {
-        model: createAnthropic({ apiKey: str(c.ANTHROPIC_API_KEY), baseURL: baseUrlFor("anthropic") })(name),
+        model: createAnthropic({ apiKey: str(c.ANTHROPIC_API_KEY), baseURL: baseUrlFor("anthropic"), fetch: plain })(
+          name,
+        ),
         providerKey: prefix,
         modelName: name,
       };
@@ -76,7 +125,11 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     case "google": {
       const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
       return {
-        model: createGoogleGenerativeAI({ apiKey: str(c.GOOGLE_API_KEY), baseURL: baseUrlFor("google") })(name),
+        model: createGoogleGenerativeAI({
+          apiKey: str(c.GOOGLE_API_KEY),
+          baseURL: baseUrlFor("google"),
+          fetch: plain,
+        })(name),
         providerKey: prefix,
         modelName: name,
       };
@@ -93,7 +146,7 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
         location: str(c.GOOGLE_CLOUD_LOCATION),
         googleAuthOptions: { credentials },
         baseURL: baseUrlFor("google_vertex"),
-        fetch: guardedStreamFetch,
+        fetch: guarded,
       });
       return { model: vertex(name), providerKey: prefix, modelName: name };
     }
@@ -105,14 +158,14 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
         secretAccessKey: str(c.AWS_SECRET_ACCESS_KEY),
         sessionToken: str(c.AWS_SESSION_TOKEN),
         baseURL: baseUrlFor("aws_bedrock"),
-        fetch: guardedStreamFetch,
+        fetch: guarded,
       });
       return { model: bedrock(name), providerKey: prefix, modelName: name };
     }
     case "xai": {
       const { createXai } = await import("@ai-sdk/xai");
       return {
-        model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai") })(name),
+        model: createXai({ apiKey: str(c.XAI_API_KEY), baseURL: baseUrlFor("xai"), fetch: plain })(name),
         providerKey: prefix,
         modelName: name,
       };
@@ -120,15 +173,24 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     case "openai_compatible": {
       // The base URL is an org admin's input: the request goes through the outbound guard so it cannot reach
       // internal addresses; operators open a local server (Ollama on localhost) with OUTBOUND_ALLOW_HOSTS.
-      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-      const provider = createOpenAICompatible({
-        name: "openai-compatible",
-        baseURL: String(c.BASE_URL),
-        apiKey: str(c.API_KEY),
-        includeUsage: true,
-        fetch: guardedStreamFetch,
-      });
-      return { model: provider.chatModel(name), providerKey: prefix, modelName: name };
+      const key = JSON.stringify([orgId, String(c.BASE_URL), str(c.API_KEY) ?? null, name]);
+      let model = compatibleModels.get(key);
+      if (!model) {
+        const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+        const provider = createOpenAICompatible({
+          name: "openai-compatible",
+          baseURL: String(c.BASE_URL),
+          apiKey: str(c.API_KEY),
+          includeUsage: true,
+          fetch: guardedFast,
+        });
+        // No metadataExtractor: the fast path's text deltas never reach the package (decision 121).
+        model = fastChatStream(provider.chatModel(name), OPENAI_COMPATIBLE_CHAT);
+        compatibleModels.set(key, model);
+        if (compatibleModels.size > MAX_COMPATIBLE_MODELS)
+          compatibleModels.delete(compatibleModels.keys().next().value!);
+      }
+      return { model, providerKey: prefix, modelName: name };
     }
     default:
       throw new AppError("bad_request", `Unknown model: ${modelKey}`);

@@ -9,6 +9,7 @@ import { call } from "../test/http";
 import { createAgent } from "../test/seed";
 import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
 import { FORBIDDEN_ADDRESS_MESSAGE, setOutboundAllowList } from "../net/outbound-guard";
+import { resolveModel } from "./models";
 
 let ctx: TestContext;
 let f: TenancyFixture;
@@ -72,6 +73,36 @@ describe("openai_compatible provider through the outbound guard", () => {
     ).toBe("You said: hello local");
     expect(fake.requests[0]).toMatchObject({ path: "/v1/chat/completions", body: { model: "llama3.1", stream: true } });
     expect(fake.requests[0]!.headers.authorization).toBe("Bearer local-key");
+  });
+
+  it("reuses a model while the credentials stay, and makes another once they change (decision 112)", async () => {
+    setOutboundAllowList(["127.0.0.1"]);
+    const first = (await resolveModel({ orgId: f.a.id, modelKey: "openai_compatible:llama3.1" })).model;
+    expect((await resolveModel({ orgId: f.a.id, modelKey: "openai_compatible:llama3.1" })).model).toBe(first);
+    const res = await call(ctx.app, "POST", `/api/updateConnections?orgId=${f.a.id}`, {
+      token: f.a.admin.token,
+      body: {
+        action: "update",
+        key: "openai_compatible",
+        data: { BASE_URL: `http://127.0.0.1:${fake.port}/v1`, API_KEY: "new-key", MODELS: "llama3.1" },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const second = (await resolveModel({ orgId: f.a.id, modelKey: "openai_compatible:llama3.1" })).model;
+    expect(second).not.toBe(first);
+    fake.reset();
+    await chat("hello again");
+    expect(fake.requests[0]!.headers.authorization).toBe("Bearer new-key");
+    // The other tests' key again.
+    const back = await call(ctx.app, "POST", `/api/updateConnections?orgId=${f.a.id}`, {
+      token: f.a.admin.token,
+      body: {
+        action: "update",
+        key: "openai_compatible",
+        data: { BASE_URL: `http://127.0.0.1:${fake.port}/v1`, API_KEY: "local-key", MODELS: "llama3.1" },
+      },
+    });
+    expect(back.status, back.text).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@
 // the invite page reads what it invites to, then accepts once the invitee is signed in.
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import type { Auth } from "../auth/auth";
+import type { AuthSource } from "../auth/lazy-auth";
 import { requireAdmin, requireOrg } from "../auth/context";
 import { AppError } from "../errors";
 import { parseJson } from "../http/parse";
@@ -16,7 +16,7 @@ export const publicInvitationRoutes = new Hono<AppEnv>().get("/invitations/:invi
   c.json(await previewInvitation({ id: c.req.param("invitationId"), token: c.req.query("token") ?? "" })),
 );
 
-export const invitationRoutes = (auth: Auth) =>
+export const invitationRoutes = (auth: AuthSource) =>
   new Hono<AppEnv>()
     .get("/invitations/:invitationId/link", requireOrg, requireAdmin("share invitation links"), async (c) => {
       const inv = await getPendingInvitation({ orgId: c.var.org.id, id: c.req.param("invitationId") });

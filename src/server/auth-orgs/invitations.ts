@@ -1,11 +1,10 @@
 // Invitations read and accepted through the secret link (decision 024). Better Auth's own
 // accept-invitation answers only to verified addresses; the link is the other proof of the address.
 import { and, eq, gt, sql } from "drizzle-orm";
-import { APIError } from "better-auth/api";
 import { db } from "../db/client";
 import { invitation, member, organization, user } from "../db/tables";
 import { AppError } from "../errors";
-import type { Auth } from "../auth/auth";
+import { resolveAuth, type AuthSource } from "../auth/lazy-auth";
 import { MEMBER_ROLE } from "../../shared/roles";
 import type { AcceptedInvitation, InvitationPreview } from "../../shared/invitations";
 import { checkInvitationToken } from "../auth/invitation-links";
@@ -48,7 +47,7 @@ export async function previewInvitation({ id, token }: { id: string; token: stri
 }
 
 export async function acceptInvitationByLink(opts: {
-  auth: Auth;
+  auth: AuthSource;
   headers: Headers;
   caller: { id: string; email: string };
   invitationId: string;
@@ -73,6 +72,7 @@ export async function acceptInvitationByLink(opts: {
   if (inv.status !== "pending") throw new AppError("conflict", "This invitation is no longer valid");
   if (inv.expiresAt.getTime() <= Date.now()) throw new AppError("conflict", "This invitation has expired");
 
+  const auth = await resolveAuth(opts.auth);
   // Claimed first, so two visits at once cannot both add the member.
   const claimed = await db()
     .update(invitation)
@@ -82,12 +82,12 @@ export async function acceptInvitationByLink(opts: {
   if (!claimed.length) throw new AppError("conflict", "This invitation is no longer valid");
   try {
     // Better Auth's server-side add: its membership limit and our role hook still apply.
-    await opts.auth.api.addMember({
+    await auth.api.addMember({
       body: { userId: opts.caller.id, organizationId: inv.organizationId, role: role as typeof MEMBER_ROLE },
     });
   } catch (error) {
     await db().update(invitation).set({ status: "pending" }).where(eq(invitation.id, inv.id));
-    throw asAppError(error);
+    throw await asAppError(error);
   }
   // Only the mailed link proves the address; a link an admin copied does not (decision 024).
   let emailVerified = caller?.emailVerified ?? false;
@@ -96,7 +96,7 @@ export async function acceptInvitationByLink(opts: {
     emailVerified = true;
   }
   // Land in the organisation just joined, as Better Auth's own accept does.
-  await opts.auth.api
+  await auth.api
     .setActiveOrganization({ headers: opts.headers, body: { organizationId: inv.organizationId } })
     .catch(() => undefined);
   return { organizationId: inv.organizationId, role, emailVerified };
@@ -111,7 +111,9 @@ async function isMember(orgId: string, userId: string) {
   return Boolean(row);
 }
 
-function asAppError(error: unknown) {
+async function asAppError(error: unknown) {
+  // Better Auth is loaded by now (its addMember threw this); its error class is taken from it then.
+  const { APIError } = await import("better-auth/api");
   if (error instanceof APIError) {
     const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
     return new AppError(

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLogLevel } from "../logger";
 import { getTestContext } from "../test/context";
 import { authLog } from "./auth-logger";
+import { resolveAuth } from "./lazy-auth";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -26,6 +27,6 @@ describe("Better Auth's logger", () => {
 
   it("the Better Auth instance the server runs is configured with it", async () => {
     const ctx = await getTestContext();
-    expect(ctx.services.auth.options.logger?.log).toBe(authLog);
+    expect((await resolveAuth(ctx.services.auth)).options.logger?.log).toBe(authLog);
   }, 90_000);
 });

@@ -20,12 +20,12 @@ import { lastActiveOrgHooks } from "./last-active-org";
 import { authLog } from "./auth-logger";
 import { signUpGate } from "./sign-up-gate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/auth/password-rules";
+import { CLIENT_IP_HEADER } from "./lazy-auth";
 
 /** Verification (or password reset) emails one client address may request per window. */
 export const VERIFICATION_EMAIL_LIMIT = { window: 600, max: 3 };
 
-/** Set by the server from the socket address (or X-Forwarded-For behind a trusted proxy). */
-export const CLIENT_IP_HEADER = "x-switchboard-client-ip";
+export { CLIENT_IP_HEADER } from "./lazy-auth";
 
 export function createAuth(opts: { db: Db; config: Config; secret: string }) {
   const { config } = opts;
@@ -149,7 +149,8 @@ export const GOOGLE_PROVIDER_ID = "google";
  * Google through its OpenID discovery document rather than Better Auth's built-in Google provider,
  * so that GOOGLE_DISCOVERY_URL can point at a corporate identity proxy or a test stand-in. The
  * document is read when Better Auth starts; if it cannot be read the provider is left out and
- * linking answers "provider not found".
+ * linking answers "provider not found". (The server creates Better Auth with the first request that
+ * needs it, decision 119, so the document is read then.)
  */
 function googleProvider(google: NonNullable<Config["google"]>) {
   return genericOAuth({

@@ -5,12 +5,12 @@ import type { Context } from "hono";
 import { AppError } from "../errors";
 import type { AppEnv } from "../env";
 import { adminOnlyMessage, isAdminRole } from "../../shared/roles";
-import type { Auth } from "./auth";
+import { resolveAuth, type AuthSource } from "./lazy-auth";
 import { createSessionCache, getCachedMembership, sessionKey } from "./session-cache";
 import { API_KEY_PREFIX, authenticateApiKey } from "./api-keys";
 
 /** 401 unless signed in. Sets user, sessionId and activeOrganizationId. */
-export const requireSession = (auth: Auth) => {
+export const requireSession = (auth: AuthSource) => {
   const cache = createSessionCache();
   return createMiddleware<AppEnv>(async (c, next) => {
     const bearer = c.req
@@ -27,16 +27,22 @@ export const requireSession = (auth: Auth) => {
       c.set("apiKeyOrgId", key.orgId);
       return next();
     }
-    const session = await cache.get(sessionKey(c.req.raw.headers), async () => {
-      const result = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (!result) return null;
-      return {
-        user: { id: result.user.id, name: result.user.name, email: result.user.email, image: result.user.image },
-        sessionId: result.session.id,
-        activeOrganizationId: (result.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
-        expiresAt: new Date(result.session.expiresAt).getTime(),
-      };
-    });
+    const key = sessionKey(c.req.raw.headers);
+    // Neither a session cookie nor a bearer token: Better Auth would find no session either, and a
+    // server nobody has signed in to need not load it to say so (decision 119).
+    const session = !key
+      ? null
+      : await cache.get(key, async () => {
+          const result = await (await resolveAuth(auth)).api.getSession({ headers: c.req.raw.headers });
+          if (!result) return null;
+          return {
+            user: { id: result.user.id, name: result.user.name, email: result.user.email, image: result.user.image },
+            sessionId: result.session.id,
+            activeOrganizationId:
+              (result.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
+            expiresAt: new Date(result.session.expiresAt).getTime(),
+          };
+        });
     if (!session) throw new AppError("unauthorized", "Unauthorized");
     c.set("user", session.user);
     c.set("sessionId", session.sessionId);

@@ -1,7 +1,7 @@
 // The AI SDK tool set of an agent: its enabled catalogue tools with their server executors. A tool
 // without an executor answers "not available yet" as an error result. A private tool runs only while
 // the organisation has it enabled (TOOL-06): an admin who disables it stops agents that already had it.
-import { tool, type ToolSet } from "ai";
+import type { ToolSet } from "ai";
 import { enabledToolNames, toolConfig, type Agent } from "../../shared/agents/schema";
 import { toolsByName } from "../../tools/registry";
 import { toolExecutors } from "../../tools/executors.server";
@@ -33,7 +33,9 @@ export function buildAgentTools(
     const def = toolsByName[name];
     if (!def) continue;
     const executor = toolExecutors[name];
-    tools[name] = tool({
+    // The object `tool()` would return: the SDK's `tool` only infers types (it returns its argument), and
+    // calling it would load the SDK with this module at start (decision 113's addendum).
+    tools[name] = {
       description: [def.description, extraDescriptions[name]].filter(Boolean).join("\n\n"),
       inputSchema: def.input,
       execute: async (input: unknown, opts: { toolCallId: string; abortSignal?: AbortSignal }) => {
@@ -55,7 +57,7 @@ export function buildAgentTools(
         }
       },
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the input type is each tool's own schema
-    } as any);
+    } as any;
   }
   return tools;
 }

@@ -11,6 +11,7 @@ import { requestStop, subscribe } from "./stream-hub";
 import { latestActiveStream } from "./stream-queries";
 import { toTextOnly } from "./text-stream";
 import { streamToNode } from "./node-stream";
+import { mark } from "../perf/trace";
 
 const STREAM_HEADERS = {
   "Content-Type": "text/plain; charset=utf-8",
@@ -39,10 +40,13 @@ function replyResponse(
 
 export const chatRoutes = new Hono<AppEnv>()
   .post("/chat", requireOrg, async (c) => {
+    mark?.("auth (session, membership)");
     const input = await parseJson(c, chatInput);
+    mark?.("body parsed + zod");
     const started = await startChat(input, { user: c.var.user, org: c.var.org, isAdmin: c.var.isAdmin });
     // The reply goes on if the client disconnects, so a refreshed page can resume it.
     void started.done;
+    mark?.("startChat returned");
     const headers: Record<string, string> = { ...STREAM_HEADERS };
     if (started.isNew) headers["X-Thread-ID"] = started.conversationId;
     return replyResponse(c.env, started.replyId, c.var.org.id, headers, input.streamProtocol === "text");

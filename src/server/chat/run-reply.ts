@@ -8,7 +8,7 @@ import { db } from "../db/client";
 import { conversation, message } from "../db/tables";
 import { log } from "../logger";
 import type { Agent } from "../../shared/agents/schema";
-import { resolveModel } from "../ai/models";
+import { resolveModel, withModelGate } from "../ai/models";
 import { buildAgentTools } from "./agent-tools";
 import { MessageAssembler } from "./assemble";
 import { encodePart, errorMessage, textLine } from "./protocol";
@@ -20,6 +20,8 @@ import type { ToolContext } from "../../tools/executor.server";
 import { callAgentDescription } from "./sub-agent";
 import { openAgentMcp, unavailableNotice, type AgentMcp } from "../mcp/agent-mcp";
 import { runSteps } from "./step-loop";
+import type { ChatBeginRows } from "./begin-statement";
+import { mark } from "../perf/trace";
 
 export interface ReplyContext {
   orgId: string;
@@ -63,6 +65,11 @@ export interface BeforeReply {
   begin?: WithSubquery;
   thread?: WithSubquery;
   userMessage?: typeof message.$inferInsert;
+  /**
+   * A chat's start without CTEs of its own (no `begin`, no `thread`): its new thread's row, if any, and
+   * the user's message, written by the statement built once per process (begin-statement.ts).
+   */
+  chat?: { thread?: ChatBeginRows["thread"]; userMessage: ChatBeginRows["userMessage"] };
 }
 
 export async function startReply(
@@ -105,22 +112,41 @@ export async function startReply(
         log.error("failed to store the reply's rows", { conversationId: ctx.conversationId, error: String(err) });
         return false;
       }));
+  const assembler = new MessageAssembler();
+  // The first step's start_step line, when the statement before the model stored it (decision 112).
+  let firstStepStored = false;
+  // The statement before the model, while the reply sets itself up (decision 112); its outcome.
+  let begun: Promise<void> | undefined;
+  let began: Promise<boolean> | undefined;
   if (before) {
     // A chat's user message is stored before the model is called, and its reply's rows with it: one
-    // commit, and the first line never waits for a second one (decision 099).
-    try {
-      await stream.store([
-        ...(before.begin ? [before.begin] : []),
-        ...(before.thread ? [before.thread] : []),
-        messages(before.userMessage ? [before.userMessage] : [], true),
-      ]);
-    } catch (err) {
-      stream.discard();
-      throw err;
-    }
-    rows = Promise.resolve(true);
+    // commit, and the first line never waits for a second one (decision 099). The first step's
+    // start_step line goes in it too, so no insert of its own is in flight when the first token comes
+    // (decision 112).
+    const startStep = formatDataStreamPart("start_step", { messageId: replyId });
+    mark?.("begin statement built");
+    begun = stream
+      .store(
+        before.chat
+          ? { ...before.chat, model: ctx.agent.model }
+          : [
+              ...(before.begin ? [before.begin] : []),
+              ...(before.thread ? [before.thread] : []),
+              messages(before.userMessage ? [before.userMessage] : [], true),
+            ],
+        [startStep],
+      )
+      .then(() => {
+        rows = Promise.resolve(true);
+        mark?.("begin statement committed");
+      });
+    began = begun.then(
+      () => true,
+      () => false,
+    );
+    assembler.applyLine(startStep);
+    firstStepStored = true;
   }
-  const assembler = new MessageAssembler();
   const emit = (line: string) => {
     if (!line) return;
     assembler.applyLine(line);
@@ -133,6 +159,7 @@ export async function startReply(
     let mcp: AgentMcp | undefined;
     try {
       const { model } = await resolveModel({ orgId: ctx.orgId, modelKey: ctx.agent.model });
+      mark?.("model resolved (credentials)");
       const descriptions: Record<string, string> = ctx.agent.tools.call_agent
         ? { call_agent: await callAgentDescription(ctx.orgId, ctx.agent) }
         : {};
@@ -151,48 +178,59 @@ export async function startReply(
         },
         descriptions,
       );
-      mcp = await openAgentMcp({ orgId: ctx.orgId, agent: ctx.agent, signal: stream.abort.signal });
-      const steps = runSteps(
-        {
-          model,
-          system:
-            renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) +
-            unavailableNotice(mcp.unavailable),
-          messages: history,
-          tools: { ...tools, ...mcp.tools },
-          maxSteps: Math.max(1, ctx.agent.maxToolRoundtrips),
-          abortSignal: stream.abort.signal,
-          maxRetries: 1,
-        },
-        (part) => {
-          if (part.type === "text-delta") {
-            // Nearly every part of a reply: its line is built and applied without the generic encoder
-            // and the line parser (decision 111).
-            if (part.text) {
-              assembler.applyText(part.text);
-              push(replyId, textLine(part.text));
+      mark?.("tools built");
+      const opened = await openAgentMcp({ orgId: ctx.orgId, agent: ctx.agent, signal: stream.abort.signal });
+      mcp = opened;
+      mark?.("MCP opened");
+      // The model's request is built meanwhile and sent once the statement before the model has committed.
+      const steps = withModelGate(begun, () =>
+        runSteps(
+          {
+            model,
+            system:
+              renderInstructions(ctx.agent.systemPrompt, { user: ctx.user, org: ctx.org }) +
+              unavailableNotice(opened.unavailable),
+            messages: history,
+            tools: { ...tools, ...opened.tools },
+            maxSteps: Math.max(1, ctx.agent.maxToolRoundtrips),
+            abortSignal: stream.abort.signal,
+            maxRetries: 1,
+          },
+          (part) => {
+            if (part.type === "text-delta") {
+              // Nearly every part of a reply: its line is built and applied without the generic encoder
+              // and the line parser (decision 111).
+              if (part.text) {
+                mark?.("text part");
+                assembler.applyText(part.text);
+                push(replyId, textLine(part.text));
+              }
+              return;
             }
-            return;
-          }
-          if (part.type === "error") {
-            // People read which provider failed and what to do; the SDK's detail goes to the log in one line
-            // (not the SDK's dump, which may include a provider's response body).
-            log.warn("chat: model stream failed", {
-              conversation: ctx.conversationId,
-              error: errorMessage(part.error),
-            });
-            error = providerErrorText(part.error, ctx.agent.model);
-            status = "error";
-            emit(formatDataStreamPart("error", error));
-            return;
-          }
-          if (part.type === "abort") status = "aborted";
-          emit(encodePart(part, replyId));
-        },
+            if (part.type === "error") {
+              // People read which provider failed and what to do; the SDK's detail goes to the log in one line
+              // (not the SDK's dump, which may include a provider's response body).
+              log.warn("chat: model stream failed", {
+                conversation: ctx.conversationId,
+                error: errorMessage(part.error),
+              });
+              error = providerErrorText(part.error, ctx.agent.model);
+              status = "error";
+              emit(formatDataStreamPart("error", error));
+              return;
+            }
+            if (part.type === "start-step" && firstStepStored) {
+              firstStepStored = false; // stored and applied with the statement before the model
+              return;
+            }
+            if (part.type === "abort") status = "aborted";
+            emit(encodePart(part, replyId));
+          },
+        ),
       );
       // A sub-agent's rows are written while the model is asked (its own awaits are microtasks; this
       // is a macrotask, after the call has been sent).
-      if (!rows) setImmediate(() => void storeRows());
+      if (!before) setImmediate(() => void storeRows());
       await steps;
     } catch (err) {
       if (stream.abort.signal.aborted) status = "aborted";
@@ -202,6 +240,11 @@ export async function startReply(
         error = providerErrorText(err, ctx.agent.model);
         emit(formatDataStreamPart("error", error));
       }
+    }
+    // The statement before the model failed: startReply threw it, and nothing of the reply was stored.
+    if (began && !(await began)) {
+      await mcp?.close();
+      return { status: "error", text: "", error: null, stored: { inputTokens: 0, outputTokens: 0 }, endCount: null };
     }
     if (stream.abort.signal.aborted && status === "complete") status = "aborted";
     const m = assembler.result();
@@ -268,5 +311,15 @@ export async function startReply(
       log.info("reply finished", { reason: final.finishReason, conversationId: ctx.conversationId });
     return { status, text: final.content, error, stored, endCount: ended };
   })();
+  if (begun) {
+    try {
+      await begun;
+    } catch (err) {
+      // The set-up under way stops (its model request was never sent) and the reply is forgotten.
+      stream.abort.abort();
+      stream.discard();
+      throw err;
+    }
+  }
   return { done };
 }

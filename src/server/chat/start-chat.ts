@@ -17,24 +17,35 @@ import { attachmentContent } from "./attachments";
 import { readableUpload, type Reader } from "../files/access";
 import { hasActiveStream } from "./stream-queries";
 import { isTimeZone } from "../../shared/scheduled-tasks";
+import { mark } from "../perf/trace";
+import { admitStart } from "./start-admission";
+import type { ChatBeginRows } from "./begin-statement";
 
-export async function startChat(
-  input: ChatInput,
-  who: { user: RequestUser; org: RequestOrg; isAdmin: boolean },
-  opts: {
-    /** A scheduled run's conversation id, recorded under its lease (decisions 075, 109). */
-    newConversationId?: string;
-    /**
-     * A new thread only: a CTE returning one row when the thread may begin (a scheduled run's reservation
-     * under its lease, decision 109). The thread is inserted from its row, in the statement that stores
-     * the user's message and the reply's rows: no row, no thread, and the messages' foreign key fails the
-     * whole statement, so nothing is written.
-     */
-    begin?: WithSubquery;
-    /** Rows written with the reply's end (a scheduled run's outcome, decision 109). */
-    end?: ReplyEnd;
-  } = {},
-) {
+type Who = { user: RequestUser; org: RequestOrg; isAdmin: boolean };
+
+/**
+ * Starts a chat once a place is free (start-admission.ts): the places go in arrival order, and each is
+ * held until the statement before the model has committed (startReply returns then).
+ */
+export function startChat(input: ChatInput, who: Who, opts: StartOptions = {}) {
+  return admitStart(() => start(input, who, opts));
+}
+
+interface StartOptions {
+  /** A scheduled run's conversation id, recorded under its lease (decisions 075, 109). */
+  newConversationId?: string;
+  /**
+   * A new thread only: a CTE returning one row when the thread may begin (a scheduled run's reservation
+   * under its lease, decision 109). The thread is inserted from its row, in the statement that stores
+   * the user's message and the reply's rows: no row, no thread, and the messages' foreign key fails the
+   * whole statement, so nothing is written.
+   */
+  begin?: WithSubquery;
+  /** Rows written with the reply's end (a scheduled run's outcome, decision 109). */
+  end?: ReplyEnd;
+}
+
+async function start(input: ChatInput, who: Who, opts: StartOptions) {
   const orgId = who.org.id;
   const reader: Reader = { orgId, userId: who.user.id, isAdmin: who.isAdmin };
   const last = input.messages[input.messages.length - 1]!;
@@ -61,10 +72,12 @@ export async function startChat(
   const agentRow = await getAgentRowForChat({ orgId, id: agentId });
   if (!agentRow) throw new AppError("not_found", "Agent not found");
   const agent = toAgent(agentRow);
+  mark?.("agent loaded");
 
   // The history before this message (a new thread has none: no query).
   let rows: MessageRow[] = [];
   let newThread: WithSubquery | undefined;
+  let chatThread: ChatBeginRows["thread"];
   let before: BeforeReply | undefined;
   if (!conversationId) {
     conversationId = opts.newConversationId ?? randomUUID();
@@ -72,28 +85,17 @@ export async function startChat(
     // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
     const first = last.content.trim();
     // Inserted with the message and the reply's rows, in one statement: one commit on the way to the model.
-    newThread = opts.begin
-      ? db()
-          .$with("thread", { id: sql<string>`id` })
-          .as(
-            sql`insert into ${conversation} (id, organization_id, user_id, agent_id, first_message_text)
-              select ${conversationId}::uuid, ${orgId}, ${who.user.id}, ${agentId}::integer, ${first.slice(0, 500) || null}
-              from ${opts.begin} returning id`,
-          )
-      : db()
-          .$with("thread")
-          .as(
-            db()
-              .insert(conversation)
-              .values({
-                id: conversationId,
-                organizationId: orgId,
-                userId: who.user.id,
-                agentId,
-                firstMessageText: first.slice(0, 500) || null,
-              })
-              .returning({ id: conversation.id }),
-          );
+    // A scheduled run's thread depends on its reservation (a CTE); a chat's goes in the statement built
+    // once per process (begin-statement.ts).
+    if (opts.begin)
+      newThread = db()
+        .$with("thread", { id: sql<string>`id` })
+        .as(
+          sql`insert into ${conversation} (id, organization_id, user_id, agent_id, first_message_text)
+            select ${conversationId}::uuid, ${orgId}, ${who.user.id}, ${agentId}::integer, ${first.slice(0, 500) || null}
+            from ${opts.begin} returning id`,
+        );
+    else chatThread = { userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null };
   } else {
     rows = await listMessages({ orgId, conversationId });
   }
@@ -132,7 +134,22 @@ export async function startChat(
       annotations: last.annotations ?? [],
     } satisfies typeof message.$inferInsert;
     // Stored by startReply, with the reply's rows, before the model is called.
-    before = { begin: isNew ? opts.begin : undefined, thread: newThread, userMessage };
+    before = opts.begin
+      ? { begin: isNew ? opts.begin : undefined, thread: newThread, userMessage }
+      : {
+          userMessage,
+          chat: {
+            thread: chatThread,
+            userMessage: {
+              id: userMessage.id,
+              clientId: userMessage.clientId,
+              content: userMessage.content,
+              parts: userMessage.parts,
+              attachments: userMessage.attachments,
+              annotations: userMessage.annotations,
+            },
+          },
+        };
     rows.push({
       ...userMessage,
       seq: Number.MAX_SAFE_INTEGER,
@@ -148,6 +165,7 @@ export async function startChat(
   }
 
   const history = await toModelMessages(rows, (m) => attachmentContent(reader, m) as Promise<ModelContent[]>);
+  mark?.("history + model messages");
   const ctx: ReplyContext = {
     orgId,
     org: { id: orgId, name: who.org.name },

@@ -5,14 +5,10 @@
 // token (bench/README.md), which is most of what a streaming reply costs this server. Parts go to a
 // callback read straight off the model call's stream, not through an async generator and for-await:
 // each of those is a promise chain per token (decision 111).
-import {
-  experimental_streamLanguageModelCall as streamLanguageModelCall,
-  type LanguageModel,
-  type ModelMessage,
-  type TextStreamPart,
-  type ToolSet,
-} from "ai";
-import { prepareRetries, toResponseMessages } from "ai/internal";
+import type { LanguageModel, ModelMessage, TextStreamPart, ToolSet } from "ai";
+import type { toResponseMessages } from "ai/internal";
+import { aiSdk, aiSdkInternal } from "../ai/sdk";
+import { mark } from "../perf/trace";
 
 type Part = TextStreamPart<ToolSet>;
 type Usage = { inputTokens: number | undefined; outputTokens: number | undefined; totalTokens: number | undefined };
@@ -72,6 +68,9 @@ async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => void
 /** Runs the reply's steps, handing every part to `onPart` as it comes; resolves after the last ("finish"). */
 export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => void): Promise<void> {
   const { model, system, tools, abortSignal } = opts;
+  // Loaded with the first reply after a start (cached after it), not at start (decision 113's addendum).
+  const [{ experimental_streamLanguageModelCall: streamLanguageModelCall }, { prepareRetries, toResponseMessages }] =
+    await Promise.all([aiSdk(), aiSdkInternal()]);
   const { retry } = prepareRetries({ maxRetries: opts.maxRetries, abortSignal });
   let messages = opts.messages;
   let total: Usage = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
@@ -79,6 +78,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
   for (let step = 0; step < opts.maxSteps; step++) {
     onPart({ type: "start-step", request: {}, warnings: [] } as unknown as Part);
     let content: ContentParts = [];
+    mark?.("model call starts");
     const { stream } = await retry(() =>
       streamLanguageModelCall({
         model,
@@ -91,6 +91,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
         },
       }),
     );
+    mark?.("model call returned its stream");
     const runs: Array<ReturnType<typeof runTool>> = [];
     const outputs: Part[] = [];
     let calls = 0;

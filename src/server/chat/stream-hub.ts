@@ -16,6 +16,8 @@ import {
   requestStreamStop,
   streamStatus,
 } from "./stream-queries";
+import { runChatBegin, type ChatBeginRows } from "./begin-statement";
+import { mark } from "../perf/trace";
 
 export const INSTANCE_ID = randomUUID();
 /** How often a failed write is retried and the heartbeat is due-checked. */
@@ -64,11 +66,22 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   };
   live.set(id, s);
   timer ??= setInterval(() => void tick(), TICK_MS);
-  // `before`: rows to insert in the same statement (one commit, not several).
-  const store = async (before?: WithSubquery[]) => {
-    await insertStream({ orgId, id, conversationId, instanceId: INSTANCE_ID }, before);
+  // `before`: rows to insert in the same statement (one commit, not several). `first`: the reply's first
+  // lines, stored by that statement as well: they may be sent once it returns, and no insert of theirs is
+  // in flight when the model's first token comes (decision 112).
+  // `before` as a chat's rows (not CTEs): the statement built once per process (decision 117).
+  const store = async (before?: WithSubquery[] | ChatBeginRows, first: string[] = []) => {
+    const ref = { orgId, id, conversationId, instanceId: INSTANCE_ID };
+    if (before && !Array.isArray(before)) await runChatBegin(before, { ...ref, firstChunk: first.join("") });
+    else await insertStream(ref, Array.isArray(before) ? before : undefined, first.length ? first.join("") : undefined);
+    if (first.length) {
+      s.lines.unshift(...first);
+      s.persisted = first.length;
+      s.seq = 1;
+      notify(s, first.join(""));
+    }
     s.stored = true;
-    if (s.lines.length) {
+    if (s.lines.length > s.persisted) {
       dirty.add(s); // lines that waited for the row
       void flushSoon();
     }
@@ -87,26 +100,32 @@ export function push(id: string, line: string) {
   s.lines.push(line);
   if (!s.stored) return; // written once its row is
   dirty.add(s);
-  void flushSoon();
+  // A reply's first line after its start goes to the database at once, not after the rest of this turn
+  // (the model's other parts of the same read): it is the time to first token (decision 112).
+  void flushSoon(s.seq <= 1 && s.lines.length - s.persisted === 1);
 }
 
 /**
  * Writes every reply's pending lines, then hands each reply's batch to its subscribers; repeats while
  * lines arrived during the write. Resolves when nothing is pending (or a write failed: the tick retries).
  */
-function flushSoon(): Promise<void> {
-  return (flushing ??= drain());
+function flushSoon(now = false): Promise<void> {
+  return (flushing ??= drain(now));
 }
 
-async function drain() {
-  // Lines produced in this turn of the event loop go in one write.
-  await new Promise((r) => setImmediate(r));
+async function drain(now: boolean) {
+  mark?.("flush queued");
+  // Lines produced in this turn of the event loop go in one write (`now`: after this call's caller).
+  await (now ? null : new Promise((r) => setImmediate(r)));
+  mark?.("flush after setImmediate");
   try {
     for (;;) {
       if (!dirty.size) return;
       const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
       dirty.clear();
+      mark?.(`insert ${batch.reduce((n, b) => n + b.end - b.s.persisted, 0)} lines`);
       await insertChunks(batch.map(({ s, data }) => ({ orgId: s.orgId, streamId: s.id, seq: s.seq, data })));
+      mark?.("insert committed");
       for (const b of batch) {
         b.s.seq++;
         b.s.persisted = b.end;

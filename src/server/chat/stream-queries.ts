@@ -23,14 +23,31 @@ function inRefs(refs: StreamRef[]): SQL {
   )})`;
 }
 
-/** `before`: rows to insert in the same statement (one commit, not several). */
+/**
+ * `before`: rows to insert in the same statement (one commit, not several). `firstChunk`: the reply's
+ * first lines, stored as its chunk 0 in that statement too (decision 112).
+ */
 export async function insertStream(
   { orgId, id, conversationId, instanceId }: StreamRef & { conversationId: string; instanceId: string },
   before: WithSubquery[] = [],
+  firstChunk?: string,
 ) {
+  const ctes = firstChunk
+    ? [
+        ...before,
+        db()
+          .$with("first_chunk")
+          .as(
+            db()
+              .insert(chatStreamChunk)
+              .values({ organizationId: orgId, streamId: id, seq: 0, data: firstChunk })
+              .returning({ seq: chatStreamChunk.seq }),
+          ),
+      ]
+    : before;
   // Named (decision 109): the same text reply after reply, parsed once per connection.
   await runNamed(
-    (before.length ? db().with(...before) : db())
+    (ctes.length ? db().with(...ctes) : db())
       .insert(chatStream)
       .values({ id, organizationId: orgId, conversationId, instanceId })
       .toSQL(),
@@ -122,12 +139,20 @@ export async function heartbeat(refs: StreamRef[]): Promise<string[]> {
  * statement of four array parameters whatever the number of rows (decision 106) — building a multi-row
  * insert with the query builder cost more CPU than the rest of the flush, and this text never changes.
  */
+/** The chunk insert's text: one statement for any number of rows (arrays), so it is named once (decision 116). */
+const INSERT_CHUNKS = `insert into chat_stream_chunk (organization_id, stream_id, seq, data)
+  select * from unnest($1::text[], $2::uuid[], $3::int[], $4::text[])`;
+
+/**
+ * Stores a batch of lines of one or more replies: the statement that runs for nearly every token at a
+ * real pace, so it is a named statement of a fixed text (parsed once per connection) rather than built
+ * by drizzle each time (decision 116).
+ */
 export async function insertChunks(rows: Array<{ orgId: string; streamId: string; seq: number; data: string }>) {
-  const col = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
-  await db().execute(
-    sql`insert into ${chatStreamChunk} (organization_id, stream_id, seq, data)
-      select * from unnest(${col("orgId")}::text[], ${col("streamId")}::uuid[], ${col("seq")}::int[], ${col("data")}::text[])`,
-  );
+  await runNamed({
+    sql: INSERT_CHUNKS,
+    params: [rows.map((r) => r.orgId), rows.map((r) => r.streamId), rows.map((r) => r.seq), rows.map((r) => r.data)],
+  });
 }
 
 export async function chunksAfter(

@@ -246,12 +246,14 @@ describe("knowledge-base ingestion", () => {
         ).rows[0]!.n,
       );
     expect(await count("kb_chunk", "file_id", one.id)).toBeGreaterThan(0);
+    expect(await count("kb_file_term", "file_id", one.id)).toBeGreaterThan(0);
     const del = await call(ctx.app, "DELETE", `/api/kb/files?orgId=${f.a.id}&kbId=${kb.id}&fileId=${one.id}`, {
       token: f.a.member.token,
     });
     expect(del.status).toBe(200);
     expect(await count("kb_chunk", "file_id", one.id)).toBe(0);
     expect(await count("kb_file_index_stat", "file_id", one.id)).toBe(0);
+    expect(await count("kb_file_term", "file_id", one.id)).toBe(0);
     expect(await count("file", "id", one.id)).toBe(0);
     await drainBlobDeletions();
     expect(await blobStore().exists(one.fileKey)).toBe(false);
@@ -263,6 +265,7 @@ describe("knowledge-base ingestion", () => {
     expect(delKb.status).toBe(200);
     expect(await count("kb_chunk", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("kb_posting", "knowledge_base_id", kb.id)).toBe(0);
+    expect(await count("kb_file_term", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("kb_file", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("file", "id", two.id)).toBe(0);
     await drainBlobDeletions();

@@ -2,7 +2,9 @@
 // their tools and exposes each as an AI SDK tool named `mcp_<server>_<tool>`. A server that fails is
 // skipped (logged without secrets; the model is told it is unavailable) so the chat still answers.
 // close() ends every client (stdio children exit) and runs when the reply finishes, stops or fails.
-import { jsonSchema, tool, type ToolSet } from "ai";
+import type * as Ai from "ai";
+import type { ToolSet } from "ai";
+import { aiSdk } from "../ai/sdk";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { log } from "../logger";
 import type { Agent } from "../../shared/agents/schema";
@@ -63,6 +65,7 @@ export async function openAgentMcp({
   signal: AbortSignal;
 }): Promise<AgentMcp> {
   const servers = await loadMcpServers({ orgId, ids: agent.mcpServers ?? [] });
+  const sdk = servers.length ? await aiSdk() : undefined;
   const settled = await Promise.allSettled(servers.map((s) => openServer(s, signal)));
   const clients: Client[] = [];
   const unavailable: string[] = [];
@@ -86,7 +89,7 @@ export async function openAgentMcp({
     for (const t of r.value.tools) {
       const name = mcpToolName(slug, t.name, taken);
       taken.add(name);
-      tools[name] = mcpTool(r.value.client, server, t);
+      tools[name] = mcpTool(sdk!, r.value.client, server, t);
     }
   });
   let closed: Promise<void> | null = null;
@@ -97,7 +100,7 @@ export async function openAgentMcp({
   };
 }
 
-function mcpTool(client: Client, server: McpServerConfig, t: ListedTool) {
+function mcpTool({ jsonSchema, tool }: typeof Ai, client: Client, server: McpServerConfig, t: ListedTool) {
   const schema =
     t.inputSchema && typeof t.inputSchema === "object" ? t.inputSchema : { type: "object", properties: {} };
   return tool({

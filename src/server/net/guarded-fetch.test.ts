@@ -234,7 +234,7 @@ describe("guardedFetch", () => {
 
   it("connects to the pinned address whatever the name resolves to, keeping the name as Host", async () => {
     // "rebind.invalid" has no DNS answer at all: reaching the server proves the socket used the pinned address.
-    const agent = createPinnedAgent({ host: "rebind.invalid", address: "127.0.0.1", family: 4 });
+    const agent = await createPinnedAgent({ host: "rebind.invalid", address: "127.0.0.1", family: 4 });
     try {
       const res = await undiciFetch(`http://rebind.invalid:${b.port}/`, { dispatcher: agent });
       expect(await res.text()).toBe("hello");

@@ -1,10 +1,9 @@
 // The one HTTP client for user- or model-supplied URLs. Every hop (the first request and each redirect)
 // is resolved through the outbound guard, and the connection goes to the address it approved
 // (pinned-dispatcher.ts). Redirects are followed here, not by fetch, so each Location is checked too.
-import { fetch as undiciFetch } from "undici";
 import { AppError } from "../errors";
 import { resolvePinned, urlPort } from "./outbound-guard";
-import { createPinnedAgent } from "./pinned-dispatcher";
+import { createPinnedAgent, undici } from "./pinned-dispatcher";
 import { decodeText, readCapped, tooLarge } from "./response-body";
 
 export const GUARDED_FETCH_DEFAULTS = { maxRedirects: 5, timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 } as const;
@@ -107,10 +106,12 @@ export async function guardedFetch(input: string | URL, init: GuardedFetchInit =
   if (first.auth && !headers.has("authorization")) headers.set("authorization", first.auth);
 
   for (let hop = 0; ; hop++) {
-    let agent: ReturnType<typeof createPinnedAgent> | undefined;
+    let agent: Awaited<ReturnType<typeof createPinnedAgent>> | undefined;
     try {
-      agent = createPinnedAgent(await guard(url, signal));
-      const res = await undiciFetch(url, {
+      agent = await createPinnedAgent(await guard(url, signal));
+      const res = await (
+        await undici()
+      ).fetch(url, {
         method,
         headers: Object.fromEntries(headers),
         body,

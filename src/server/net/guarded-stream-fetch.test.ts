@@ -106,4 +106,55 @@ describe("guardedStreamFetch", () => {
     const res = await guardedStreamFetch(`http://127.0.0.1:${port}/hop`, { method: "POST", body: "x" });
     expect(await res.text()).toBe("at /end POST");
   });
+
+  it("keeps the connection to an approved address alive from one request to the next, and still checks each request (decision 112)", async () => {
+    // A server of its own: the pool's connections to it are this test's only.
+    const sockets: unknown[] = [];
+    const own = createServer((req, res) => {
+      sockets.push(req.socket);
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const ownPort = (own.address() as AddressInfo).port;
+    try {
+      setOutboundAllowList([`127.0.0.1:${ownPort}`]);
+      for (let i = 0; i < 3; i++) {
+        expect(await (await guardedStreamFetch(`http://127.0.0.1:${ownPort}/`)).text()).toBe("ok");
+        // (as chats come: the socket is back in the pool once the response has ended)
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(sockets).toHaveLength(3);
+      expect(new Set(sockets).size).toBe(1);
+      // An open connection is no approval: the next request is checked again, and refused.
+      setOutboundAllowList([]);
+      await expect(guardedStreamFetch(`http://127.0.0.1:${ownPort}/`)).rejects.toThrow(FORBIDDEN_ADDRESS_MESSAGE);
+      expect(sockets).toHaveLength(3);
+    } finally {
+      own.closeAllConnections();
+      own.close();
+    }
+  });
+
+  it("keeps an idle provider connection past undici's 4 s default when the server sends no keep-alive hint (a chat after a pause)", async () => {
+    const sockets: unknown[] = [];
+    const own = createServer((req, res) => {
+      sockets.push(req.socket);
+      res.end("ok");
+    });
+    // No server-side idle timeout and so no `Keep-Alive: timeout` hint: the client's own default decides.
+    own.keepAliveTimeout = 0;
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const ownPort = (own.address() as AddressInfo).port;
+    try {
+      setOutboundAllowList([`127.0.0.1:${ownPort}`]);
+      expect(await (await guardedStreamFetch(`http://127.0.0.1:${ownPort}/`)).text()).toBe("ok");
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(await (await guardedStreamFetch(`http://127.0.0.1:${ownPort}/`)).text()).toBe("ok");
+      expect(sockets).toHaveLength(2);
+      expect(new Set(sockets).size).toBe(1);
+    } finally {
+      own.closeAllConnections();
+      own.close();
+    }
+  }, 15_000);
 });

@@ -3,10 +3,10 @@
 // live with; this one hands the response back as it arrives but keeps the same guard: every hop is
 // resolved through the outbound guard, the connection is pinned to the approved address, and
 // redirects are followed here so each Location is checked too.
-import { fetch as undiciFetch, type Response as UndiciResponse } from "undici";
+import type { Response as UndiciResponse } from "undici";
 import { AppError } from "../errors";
 import { resolvePinned, urlPort } from "./outbound-guard";
-import { createPinnedAgent } from "./pinned-dispatcher";
+import { pooledPinnedAgent, undici } from "./pinned-dispatcher";
 import { USER_AGENT } from "./guarded-fetch";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -42,23 +42,17 @@ export const guardedStreamFetch = async (input: string | URL | Request, init: Re
   const signal = init.signal ?? request?.signal ?? undefined;
 
   for (let hop = 0; ; hop++) {
-    const agent = createPinnedAgent(await check(url));
-    let res: UndiciResponse;
-    try {
-      res = await undiciFetch(url, {
-        method,
-        headers: Object.fromEntries(headers),
-        body,
-        redirect: "manual",
-        signal,
-        dispatcher: agent,
-      });
-    } catch (err) {
-      void agent.destroy().catch(() => {});
-      throw err;
-    }
-    // close() lets the in-flight response finish streaming, then releases the pinned socket.
-    void agent.close().catch(() => {});
+    // Checked every hop, every request; the connection to the approved address is kept alive (decision 112).
+    const res: UndiciResponse = await (
+      await undici()
+    ).fetch(url, {
+      method,
+      headers: Object.fromEntries(headers),
+      body,
+      redirect: "manual",
+      signal,
+      dispatcher: await pooledPinnedAgent(await check(url)),
+    });
     const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
     if (location === null) return res as unknown as Response;
     await res.body?.cancel().catch(() => {});

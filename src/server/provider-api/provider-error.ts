@@ -1,6 +1,6 @@
 // What a person reads when a model provider fails (issue 17 #3): which provider, what went wrong and what to do.
 // The SDK's own text ("Failed after 2 attempts. Last error: AI_APICallError: …") stays in the server log.
-import { APICallError, LoadAPIKeyError, NoSuchModelError, RetryError } from "ai";
+import { isApiCallError, isLoadApiKeyError, isNoSuchModelError, isRetryError } from "./sdk-errors";
 import { AppError } from "../errors";
 import { PROVIDER_BY_KEY } from "../../shared/connections/providers";
 
@@ -20,7 +20,7 @@ export function bodyMessage(body: string | undefined): string | undefined {
 
 /** The last underlying error of an SDK retry loop, or the error itself. */
 function rootError(err: unknown): unknown {
-  return RetryError.isInstance(err) ? (err.lastError ?? err) : err;
+  return isRetryError(err) ? (err.lastError ?? err) : err;
 }
 
 export function providerErrorText(err: unknown, modelKey: string): string {
@@ -32,10 +32,10 @@ export function providerErrorText(err: unknown, modelKey: string): string {
   const e = rootError(err);
   // Our own refusals (not connected, unknown model key) are already written for people.
   if (e instanceof AppError) return e.message;
-  if (LoadAPIKeyError.isInstance(e)) return `${provider} has no API key configured. ${ADMIN_FIX}`;
-  if (NoSuchModelError.isInstance(e))
+  if (isLoadApiKeyError(e)) return `${provider} has no API key configured. ${ADMIN_FIX}`;
+  if (isNoSuchModelError(e))
     return `${provider} does not offer the model "${modelName}". An admin can choose another model for this agent.`;
-  if (APICallError.isInstance(e)) {
+  if (isApiCallError(e)) {
     const status = e.statusCode;
     const said = bodyMessage(e.responseBody);
     if (status === 401 || status === 403)

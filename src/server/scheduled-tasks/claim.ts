@@ -2,7 +2,7 @@
 // task at once; the occurrence's execution row is inserted in the same transaction (unique on task and
 // scheduled_for, so no two processes can both create it) and the task's next run moved on. Nothing runs
 // here: the start step picks the pending rows up after this commit.
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tracedTransaction } from "./trace";
 import { scheduledTask, scheduledTaskExecution } from "../db/tables";
@@ -99,4 +99,24 @@ export async function claimDue(handle: Db, o: ClaimOptions): Promise<number> {
     },
     (n) => n,
   );
+}
+
+/**
+ * The earliest occurrence of an enabled task due after `now` (clock ms), or null: the scheduler sleeps until
+ * then when it comes before its next poll (decision 114). Due ones (another process holds them) are not
+ * counted, or a process would spin on them.
+ */
+export async function nextDueAfter(handle: Db, o: { now: number; orgIds?: string[] }): Promise<number | null> {
+  const [row] = await handle
+    .select({ at: min(scheduledTask.nextRunAt) })
+    .from(scheduledTask)
+    .where(
+      and(
+        eq(scheduledTask.enabled, true),
+        isNull(scheduledTask.deletedAt),
+        gt(scheduledTask.nextRunAt, new Date(o.now)),
+        o.orgIds ? inArray(scheduledTask.organizationId, o.orgIds) : undefined,
+      ),
+    );
+  return row?.at ? new Date(row.at).getTime() : null;
 }

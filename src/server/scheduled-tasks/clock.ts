@@ -8,7 +8,7 @@ export interface Clock {
   speed?: number;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = { now: () => Date.now(), speed: 1 };
 
 let current: Clock = systemClock;
 

@@ -73,7 +73,7 @@ export const INTERRUPTED_ERROR =
 export async function runExecution(
   row: ExecutionRow,
   deps: RunDeps & { clock: Clock; instanceId: string },
-  /** Loaded with the rest of its batch by the scheduler (loadRunContexts); looked up here when absent. */
+  /** Loaded with its batch by the start (start.ts, decision 114); looked up here when absent. */
   context?: RunContext,
 ) {
   let startedAt = row.startedAt?.getTime() ?? deps.clock.now();

@@ -11,9 +11,11 @@ import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixtu
 import { db } from "../db/client";
 import { conversation, message, scheduledTask, scheduledTaskExecution } from "../db/tables";
 import { createMailer } from "../email/mailer";
-import { setTaskClock, systemClock } from "./clock";
+import { fastClock, setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
 import { loadRunContexts, runExecution } from "./run-task";
+import { markStarted } from "./start";
+import { isAdminRole } from "../../shared/roles";
 import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
 import { scheduleTask } from "../../tools/schedule-task/definition";
 import { scheduleTaskResult } from "../../tools/schedule-task/result";
@@ -498,6 +500,28 @@ describe("runs", () => {
     for (const id of ids) expect((await executions(id))[0].status).toBe("completed");
   });
 
+  it("decision 114: a process claims an occurrence at its due time, not a poll interval later", async () => {
+    const t = await create(f.a.admin, { name: "On the minute", schedule: "* * * * *" });
+    const due = Date.parse("2026-06-01T08:01:00Z");
+    expect(new Date(t.nextRunAt).getTime()).toBe(due);
+    // Real time from 400 ms before the minute; the poll is a minute, so only the due-time wake can claim it.
+    const s = new Scheduler({ clock: fastClock(due - 400, Date.now(), 1), orgIds: [f.a.id], pollMs: 60_000 });
+    const began = Date.now();
+    s.start();
+    try {
+      let rows: (typeof scheduledTaskExecution.$inferSelect)[] = [];
+      while (!rows.length && Date.now() - began < 10_000) {
+        await new Promise((r) => setTimeout(r, 50));
+        rows = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.taskId, t.id));
+      }
+      expect(rows.map((r) => r.scheduledFor.getTime())).toEqual([due]);
+      expect(Date.now() - began).toBeLessThan(10_000);
+    } finally {
+      s.stop();
+      await s.drain();
+    }
+  });
+
   it("decision 104: started_at is when the run begins its conversation, not when a busy process marked it", async () => {
     const t = await create(f.a.admin, { name: "Marked early" });
     const marked = now - 30_000; // marked running, then waited half a minute for its process
@@ -562,6 +586,26 @@ describe("runs", () => {
       expect(reply!.outputTokens).toBeGreaterThan(0);
       expect(row).toMatchObject({ inputTokens: reply!.inputTokens, outputTokens: reply!.outputTokens });
     }
+  });
+
+  it("decision 114: a start returns each run's task and its creator as a member with the rows it marked", async () => {
+    const mine = await create(f.a.member, { name: "Start member", prompt: "member's start" });
+    const theirs = await create(f.a.admin, { name: "Start admin", prompt: "admin's start" });
+    for (const t of [mine, theirs]) await api(f.a.admin, "POST", "/api/scheduled-tasks/executions", { taskId: t.id });
+    const o = { now, limit: 10, instanceId: "start-114", leaseMs: 60_000, orgConcurrency: 5, orgIds: [f.a.id] };
+    const { rows, contexts } = await markStarted(db(), o);
+    expect(rows.map((r) => r.taskId).sort()).toEqual([mine.id, theirs.id].sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "running", leaseOwner: "start-114", organizationId: f.a.id });
+      const [t, who] = row.taskId === mine.id ? [mine, f.a.member] : [theirs, f.a.admin];
+      const ctx = contexts.get(row.id)!;
+      expect(ctx.task).toMatchObject({ id: t.id, organizationId: f.a.id, prompt: t.prompt, deletedAt: null });
+      expect(ctx.who).toMatchObject({ user: { id: who.userId }, org: { id: f.a.id } });
+      expect(isAdminRole(ctx.who!.role)).toBe(who === f.a.admin);
+      await runExecution(row, { clock, instanceId: "start-114" }, ctx);
+    }
+    const [a, b] = [await executions(mine.id), await executions(theirs.id)];
+    expect([a[0].status, b[0].status]).toEqual(["completed", "completed"]);
   });
 
   it("decision 109: a run's own rows take two statements: its begin (reservation and conversation) and its end (reply and outcome)", async () => {

@@ -6,10 +6,10 @@ import { randomUUID } from "node:crypto";
 import { db, type Db } from "../db/client";
 import { log } from "../logger";
 import { taskClock, type Clock } from "./clock";
-import { claimDue } from "./claim";
+import { claimDue, nextDueAfter } from "./claim";
 import { recoverExpiredLeases, renewLeases } from "./leases";
 import { markStarted } from "./start";
-import { INTERRUPTED_ERROR, loadRunContexts, runExecution, type RunContext, type RunDeps } from "./run-task";
+import { INTERRUPTED_ERROR, runExecution, type RunDeps } from "./run-task";
 import { setSchedulerWaker } from "./wake";
 
 export interface SchedulerOptions extends RunDeps {
@@ -53,6 +53,10 @@ export class Scheduler {
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private again = false;
+  /** Clock ms of the earliest occurrence not yet due after the last claim (null: none within a poll). */
+  private nextDue: number | null = null;
+  /** When (performance.now()) nextDue was looked up. */
+  private nextDueAt = -Infinity;
   private stopped = true;
   readonly running = new Map<number, Promise<void>>();
 
@@ -97,10 +101,24 @@ export class Scheduler {
     void this.tick()
       .catch((err: unknown) => log.warn("scheduler tick failed", { error: String(err) }))
       .finally(() => {
-        if (!this.stopped) this.timer = setTimeout(this.loop, this.again ? 0 : this.opts.pollMs);
+        if (!this.stopped) this.timer = setTimeout(this.loop, this.again ? 0 : this.untilNextTick());
         this.again = false;
       });
   };
+
+  /**
+   * Real ms until the next tick: the poll interval, or sooner when an occurrence falls due before it — every
+   * process then claims at the minute itself instead of up to a poll later (decision 114). A few ms after it,
+   * as a timer may fire a little early and the claim compares with the clock.
+   */
+  private untilNextTick(): number {
+    const poll = this.opts.pollMs;
+    // A clock without a speed (a test's stepped clock) moves only when the test says: poll.
+    if (this.nextDue === null || this.clock.speed === undefined) return poll;
+    const wait = (this.nextDue - this.clock.now()) / this.clock.speed;
+    // Due already (it fell due while this tick ran): at once; nextDue is only ever a time after a claim.
+    return wait < poll ? Math.max(0, Math.ceil(wait) + 3) : poll;
+  }
 
   /** Stops ticking; runs already going finish (`drain` waits for them). */
   stop() {
@@ -131,10 +149,19 @@ export class Scheduler {
         const o = this.opts;
         // Each step on its own: one that fails (a bad row, a lost connection) must not keep the others
         // from running, or every process would stop starting runs at once (decision 075).
-        await this.step("claim", async () => {
+        const claimed = await this.step("claim", async () => {
           const args = { batchSize: o.batchSize, maxSkippedRecorded: o.maxSkippedRecorded, orgIds: this.orgIds };
           while ((await claimDue(this.handle, { ...args, now: this.clock.now() })) >= o.batchSize);
+          // Looked up again once it has come, or after a poll's time (a task another process created): not
+          // on every tick of a busy minute, when each finished run asks for one.
+          const now = this.clock.now();
+          if ((this.nextDue !== null && this.nextDue <= now) || performance.now() - this.nextDueAt >= o.pollMs) {
+            this.nextDue = await nextDueAfter(this.handle, { now, orgIds: this.orgIds });
+            this.nextDueAt = performance.now();
+          }
         });
+        // Known only after a claim that succeeded: a failing one must not make the loop spin.
+        if (!claimed) this.nextDue = null;
         await this.step("recover", () => this.recover());
         await this.step("start", async () => {
           for (;;) {
@@ -150,11 +177,14 @@ export class Scheduler {
     return this.ticking;
   }
 
-  private async step(name: string, fn: () => Promise<unknown>) {
+  /** Runs one step of the tick; false when it failed (logged). */
+  private async step(name: string, fn: () => Promise<unknown>): Promise<boolean> {
     try {
       await fn();
+      return true;
     } catch (err) {
       log.warn(`scheduler ${name} failed`, { error: String(err) });
+      return false;
     }
   }
 
@@ -166,7 +196,7 @@ export class Scheduler {
 
   /** Marks up to `limit` due pending executions running (within each organisation's cap) and starts them. */
   async startSome(limit = this.opts.batchSize): Promise<number> {
-    const started = await markStarted(this.handle, {
+    const { rows: started, contexts } = await markStarted(this.handle, {
       now: this.clock.now(),
       limit,
       instanceId: this.instanceId,
@@ -174,14 +204,8 @@ export class Scheduler {
       orgConcurrency: this.opts.orgConcurrency,
       orgIds: this.orgIds,
     });
-    // After the commit: the rows say "running" with this process's lease before any work begins.
-    // Their tasks and creators in one statement for the batch; should it fail, each run looks up its own.
-    const contexts = started.length
-      ? await loadRunContexts(started).catch((err: unknown) => {
-          log.warn("scheduled task runs' context failed to load", { runs: started.length, error: String(err) });
-          return new Map<number, RunContext>();
-        })
-      : new Map<number, RunContext>();
+    // After the commit: the rows say "running" with this process's lease before any work begins. Their tasks
+    // and creators came with them (decision 114); a run without one looks its own up.
     for (const row of started) {
       const work = runExecution(
         row,

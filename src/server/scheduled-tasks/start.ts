@@ -11,9 +11,14 @@
 // process started, chooses within each organisation's cap, marks them running and returns them. Values are
 // inlined as literals (a message of several statements takes no parameters): numbers, timestamps and ids
 // this process made or was configured with.
-import { getTableColumns } from "drizzle-orm";
+//
+// The same statement returns each started run's task and the task's creator as a member (decision 114):
+// loading them with a statement of their own put one more round trip to a busy process between the start and
+// the runs' beginning.
+import { getTableColumns, type Table } from "drizzle-orm";
 import { driverOf, type Db } from "../db/client";
-import { scheduledTaskExecution } from "../db/tables";
+import { organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
+import type { RunContext } from "./run-task";
 import { trace } from "./trace";
 
 type ExecutionRow = typeof scheduledTaskExecution.$inferSelect;
@@ -34,10 +39,18 @@ const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const time = (ms: number) => `${text(new Date(ms).toISOString())}::timestamptz`;
 const int = (n: number) => String(Math.trunc(n));
 
-/** Every column, named as drizzle names it, so the rows are the table's own type. */
-const returned = Object.entries(getTableColumns(scheduledTaskExecution))
-  .map(([key, col]) => `"${col.name}" as "${key}"`)
-  .join(", ");
+/** Every column of `alias`, named as drizzle names it (after `prefix`), so the rows are the table's own type. */
+const columns = (alias: string, table: Table, prefix = "") =>
+  Object.entries(getTableColumns(table))
+    .map(([key, col]) => `${alias}."${col.name}" as "${prefix}${key}"`)
+    .join(", ");
+const returned = [
+  columns("s", scheduledTaskExecution),
+  columns("t", scheduledTask, "task."),
+  columns("u", user, "user."),
+  columns("o", organization, "org."),
+  `m.role as "member.role"`,
+].join(", ");
 
 export function startStatements(o: StartOptions): string {
   const now = time(o.now);
@@ -96,7 +109,13 @@ with candidates as (
   from (select distinct organization_id, task_id from started) s
   where t.organization_id = s.organization_id and t.id = s.task_id
 )
-select ${returned} from started order by "scheduled_for", "id";`;
+-- Each run's task in its own organisation, and the task's creator while still a member (else nulls).
+select ${returned} from started s
+left join scheduled_task t on t.organization_id = s.organization_id and t.id = s.task_id
+left join member m on m.organization_id = t.organization_id and m.user_id = t.created_by
+left join "user" u on u.id = m.user_id
+left join organization o on o.id = m.organization_id
+order by s.scheduled_for, s.id;`;
 }
 
 type Results = Array<{ rows: Record<string, unknown>[] }>;
@@ -116,11 +135,37 @@ async function inOneMessage(handle: Db, sqlText: string): Promise<{ results: Res
   }
 }
 
-export async function markStarted(handle: Db, o: StartOptions): Promise<ExecutionRow[]> {
-  if (o.limit <= 0) return [];
+export interface Started {
+  rows: ExecutionRow[];
+  /** Each row's task and creator, by execution id. */
+  contexts: Map<number, RunContext>;
+}
+
+export async function markStarted(handle: Db, o: StartOptions): Promise<Started> {
+  if (o.limit <= 0) return { rows: [], contexts: new Map() };
   const asked = performance.now();
   const { results, pool } = await inOneMessage(handle, startStatements(o));
-  const rows = (results[results.length - 1]?.rows ?? []) as unknown as ExecutionRow[];
-  trace({ k: "start", n: rows.length, pool, tx: performance.now() - asked - pool });
-  return rows;
+  const found = results[results.length - 1]?.rows ?? [];
+  trace({ k: "start", n: found.length, pool, tx: performance.now() - asked - pool });
+  const rows: ExecutionRow[] = [];
+  const contexts = new Map<number, RunContext>();
+  for (const r of found) {
+    const part = (prefix: string) =>
+      Object.fromEntries(
+        Object.entries(r)
+          .filter(([k]) => k.startsWith(prefix))
+          .map(([k, v]) => [k.slice(prefix.length), v]),
+      );
+    const row = Object.fromEntries(Object.entries(r).filter(([k]) => !k.includes("."))) as ExecutionRow;
+    const task = part("task.") as RunContext["task"] & object;
+    const who = part("user.") as NonNullable<RunContext["who"]>["user"];
+    const org = part("org.") as NonNullable<RunContext["who"]>["org"];
+    const role = r["member.role"] as string | null;
+    rows.push(row);
+    contexts.set(row.id, {
+      task: task.id === null ? null : task,
+      who: who.id !== null && org.id !== null && role !== null ? { user: who, org, role } : null,
+    });
+  }
+  return { rows, contexts };
 }

@@ -1,5 +1,6 @@
 // The dashboard's calls (hub spec §3, §7): query parameters and the shapes they return.
 import { z } from "zod";
+import { isTimeZone } from "../time-zone";
 
 const isoTimestamp = (field: string) =>
   z
@@ -102,14 +103,10 @@ export const MAX_DAILY_DAYS = 731;
 export const timeZoneParam = z
   .string()
   .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: tz });
-      return /^[A-Za-z0-9_+\-/]+$/.test(tz);
-    } catch {
-      return false;
-    }
-  }, "timeZone must be an IANA time zone such as Europe/Berlin")
+  .refine(
+    (tz) => isTimeZone(tz) && /^[A-Za-z0-9_+\-/]+$/.test(tz),
+    "timeZone must be an IANA time zone such as Europe/Berlin",
+  )
   .optional();
 
 export interface DailyFigure {

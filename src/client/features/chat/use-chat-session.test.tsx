@@ -331,6 +331,46 @@ describe("useChatSession", () => {
     expect(system).toMatchObject({ id: "s1", role: "system" });
   });
 
+  it("[STREAM-30] a reply that ends between loading the thread and resuming it is read again, not lost", async () => {
+    const user = { id: "u1", role: "user", content: "go on", parts: [{ type: "text", text: "go on" }] };
+    const reply = { id: "a1", role: "assistant", content: "All done.", parts: [{ type: "text", text: "All done." }] };
+    // First read: the reply was still streaming (not stored as finished); by the resume it had ended (204).
+    const reads = [[user], [user, reply]];
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith("/api/getConversation")
+        ? json({ messages: reads.shift(), isDeleted: false, agentId: 1 })
+        : new Response(null, { status: 204 }),
+    );
+    const { result } = setup();
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t-race")));
+    await loading;
+    await waitFor(() => expect(result.current.chat.messages.map((m) => m.content)).toEqual(["go on", "All done."]));
+    expect(reads).toHaveLength(0);
+  });
+
+  it("[STREAM-30] a thread whose last message is a reply is not read twice when nothing is streaming", async () => {
+    const stored = {
+      messages: [
+        { id: "u1", role: "user", content: "hi", parts: [{ type: "text", text: "hi" }] },
+        { id: "a1", role: "assistant", content: "Hello", parts: [{ type: "text", text: "Hello" }] },
+      ],
+      isDeleted: false,
+      agentId: 1,
+    };
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith("/api/getConversation") ? json(stored) : new Response(null, { status: 204 }),
+    );
+    const { result } = setup();
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t-done")));
+    await loading;
+    const loads = fetchMock.mock.calls.filter(
+      ([url]) => String(url).includes("t-done") && String(url).startsWith("/api/getConversation"),
+    );
+    expect(loads).toHaveLength(1);
+  });
+
   it("[INPUT-06] [STREAM-26] Stop aborts silently and tells the server to stop the thread's reply", async () => {
     fetchMock.mockImplementation(async (_url, init) => {
       if (init?.method === "DELETE") return json({ ok: true });
@@ -418,6 +458,38 @@ describe("useChatSession", () => {
     expect(result.current.loadState).toBe("loaded");
     expect(result.current.resuming).toBe(false);
     expect(result.current.isProcessing).toBe(false);
+  });
+
+  it("[STREAM-30] a resumed reply's stored lines, arriving at once, reach the screen in a few renders and whole", async () => {
+    const stored = {
+      messages: [{ id: "u1", role: "user", content: "go", parts: [{ type: "text", text: "go" }] }],
+      isDeleted: false,
+      agentId: 5,
+    };
+    // What the server replays on a resume: every stored line in one read, then the live end.
+    const words = Array.from({ length: 300 }, (_, i) => `w${i} `);
+    const replay = streamed([
+      formatDataStreamPart("start_step", { messageId: "a1" }) +
+        words.map((w) => formatDataStreamPart("text", w)).join(""),
+      ...finishStep("stop"),
+    ]);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith("/api/getConversation") ? json(stored) : replay.response,
+    );
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useChatSession({ orgId: "org_1", onNewThread: vi.fn(), onFinished: vi.fn() });
+    });
+    let loading!: Promise<void>;
+    act(() => void (loading = result.current.load("t-replay")));
+    await waitFor(() => expect(result.current.chat.messages.at(-1)?.content).toBe(words.join("")));
+    const afterReplay = renders;
+    replay.release();
+    await act(() => loading);
+    expect(result.current.chat.messages.map((m) => m.content)).toEqual(["go", words.join("")]);
+    // One render per line would be 300 or more.
+    expect(afterReplay).toBeLessThan(30);
   });
 
   it("security #15: Retry on a loaded thread's interrupted reply resends its last message to the thread, and the new reply takes its place", async () => {

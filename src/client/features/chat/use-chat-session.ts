@@ -18,6 +18,9 @@ export type LoadState = "idle" | "loading" | "loaded" | "deleted" | "failed";
 export const chatPath = (orgId: string, threadId?: string) =>
   orgPath(orgId, threadId ? `/api/chat?chatId=${encodeURIComponent(threadId)}` : "/api/chat");
 
+/** How often a resumed reply's updates reach the screen. */
+export const RESUME_RENDER_MS = 50;
+
 export function useChatSession(opts: {
   orgId: string;
   onNewThread: (threadId: string) => void;
@@ -121,6 +124,20 @@ export function useChatSession(opts: {
         if (res.status === 204) return false;
         // Only a reply really running shows as processing: no flash of Stop on every opened thread.
         setResuming(true);
+        // A resumed reply arrives as its stored lines at once, then live. Each update renders the whole
+        // list synchronously, and while lines are buffered the reader never yields, so on a busy machine
+        // hundreds of renders ran back to back with nothing painted until the reply ended (session 16):
+        // the screen follows at most every RESUME_RENDER_MS, and the last state always lands.
+        let latest: UIMessage | null = null;
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        const flush = () => {
+          timer = null;
+          if (latest && !abort.signal.aborted) setMessages([...history, latest]); // not after a stop or another load
+        };
+        const show = (message: UIMessage) => {
+          latest = message;
+          timer ??= setTimeout(flush, RESUME_RENDER_MS);
+        };
         await callChatApi({
           api: chatPath(callbacks.current.orgId),
           body: {},
@@ -130,13 +147,15 @@ export function useChatSession(opts: {
           abortController: () => abort,
           restoreMessagesOnFailure: () => {},
           onResponse: undefined,
-          onUpdate: ({ message }) => setMessages([...history, message]),
+          onUpdate: ({ message }) => show(message),
           onFinish: undefined,
           onToolCall: undefined,
           generateId,
           fetch: async () => res,
           lastMessage: undefined,
         });
+        if (timer) clearTimeout(timer);
+        flush();
         return true;
       } catch (err) {
         if (!abort.signal.aborted) toast.error((err as Error).message || "An error occurred while chatting");
@@ -174,7 +193,12 @@ export function useChatSession(opts: {
       setLoadState("loaded");
       // The stored thread holds finished messages only; a reply still being generated is resumed (204
       // when there is none).
-      await resume(threadId, data.messages);
+      if (await resume(threadId, data.messages)) return;
+      // A reply that ended between the two requests was in neither: the thread ends with the user's
+      // message, and the stream has gone. Its stored reply is read once more.
+      if (data.messages.at(-1)?.role !== "user") return;
+      const again = await fetchConversation(callbacks.current.orgId, threadId).catch(() => null);
+      if (again && !again.isDeleted && threadRef.current === threadId) setMessages(again.messages);
     },
     [resume, setMessages, setThread],
   );

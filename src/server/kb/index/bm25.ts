@@ -65,9 +65,10 @@ const termScore = (p: string) =>
  * (every chunk with a query term) under a file filter, with BM25_TOP.postingsPerTerm 0 or over at most
  * BM25_TOP.minChunks chunks; else read with early termination (BM25_TOP).
  */
-export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
+/** The query's terms `qt (term, qtf)` and the knowledge bases' statistics `st (n, k1b_avgdl)`. */
+function bm25Head(opts: Bm25Query): SQL {
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
-  const head = sql`
+  return sql`
     qt as (
       select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
       from unnest(to_tsvector(${TS_CONFIG}, ${opts.query}))
@@ -77,7 +78,42 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
              ${f(BM25.k1 * BM25.b)} / coalesce(sum(total_len)::float8 / nullif(sum(chunk_count), 0), 1) as k1b_avgdl
       from kb_file_index_stat where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs})
     )`;
-  const idf = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
+}
+
+const IDF = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
+
+/** df of each query term over the searched knowledge bases, summed from kb_file_term (decision 115). */
+const keptDf = (opts: Bm25Query, kbs: SQL) => sql`(select coalesce(sum(t.df), 0) from kb_file_term t
+        where t.knowledge_base_id = any(${kbs}) and t.term = qt.term and t.organization_id = ${opts.orgId})::float8`;
+
+/**
+ * The CTEs that give `ids` (a select of chunk ids of the searched knowledge bases, e.g. the dense leg's)
+ * their exact BM25: `s (chunk_id, score)`, the chunks among them holding a query term. The same
+ * statistics and formula as bm25Ctes (df from kb_file_term, equal to the postings' count), one
+ * primary-key probe per (chunk, query term): the vector leg scores its own candidates this way when
+ * the legs run on two connections (decision 120), without waiting for BM25's candidates.
+ */
+export function bm25ScoreOf(opts: Bm25Query, ids: SQL): SQL {
+  const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
+  return sql`${bm25Head(opts)},
+    d as materialized (select qt.term, qt.qtf, ${keptDf(opts, kbs)} as df from qt),
+    w as materialized (select d.term, ${IDF} as w from d join qt using (term) cross join st where d.df > 0),
+    sc as materialized (${ids}),
+    s as (
+      select sc.chunk_id, sum(${termScore("x")}) as score
+      from sc cross join w cross join st cross join lateral (
+        select q.tf, q.doc_len from kb_posting q
+        where q.chunk_id = sc.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
+        offset 0
+      ) x
+      group by sc.chunk_id
+    )`;
+}
+
+export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
+  const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
+  const head = bm25Head(opts);
+  const idf = IDF;
   const N = BM25_TOP.postingsPerTerm;
   // Every posting of the query terms (`gate`: only when it holds, else no rows).
   const exhaustive = (gate: SQL, name: (n: string) => string) => sql`
@@ -103,25 +139,27 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
   const perTerm = Math.max(N, opts.limit);
   // Small collections are read whole (one-time filters on their size: the other branch's CTEs are not run).
   const big = sql`(select n from st) > ${sql.raw(String(BM25_TOP.minChunks))}`;
-  // df counted from the postings' index (entries only, nothing scored); then each term's best N postings
-  // a knowledge base through the impact index; the best partial scores and `alsoScore` rescored exactly
-  // from their own postings, one primary-key lookup per (chunk, term) (`offset 0` keeps the lookup per
-  // chunk: pulled up into a join, PostgreSQL read every posting of the terms instead, 990 ms at 100k).
-  // The probe names no knowledge base: c's chunks come from the searched ones' postings and dense rows,
-  // and a knowledge-base condition let PGlite (no statistics) walk the term's list in the impact index
-  // for every chunk instead of the primary key (34 ms for 1,200 probes at 10k).
+  // df summed from the files' per-term rows (kb_file_term, decision 115: ~700 index entries a common term
+  // at 100k chunks, where counting its postings read ~3,500); then each term's best N postings a
+  // knowledge base through the impact index, each scored as read; the best partial scores and
+  // `alsoScore` rescored exactly: a term read whole (df ≤ N, not `cut`) already holds every chunk's
+  // posting, so only the cut terms are looked up, one primary-key probe per (chunk, cut term) (`offset 0`
+  // keeps the lookup per chunk: pulled up into a join, PostgreSQL read every posting of the terms
+  // instead, 990 ms at 100k). The probe names no knowledge base: c's chunks come from the searched ones'
+  // postings and dense rows, and a knowledge-base condition let PGlite (no statistics) walk the term's
+  // list in the impact index for every chunk instead of the primary key (34 ms for 1,200 probes at 10k).
   return sql`${head}, ${exhaustive(sql`not ${big}`, (n) => `${n}_all`)},
     d as materialized (
-      select qt.term, qt.qtf, (select count(*) from kb_posting p
-        where p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs}) and p.term = qt.term)::float8 as df
+      select qt.term, qt.qtf, ${keptDf(opts, kbs)} as df
       from qt where ${big}
     ),
     w as materialized (
-      select d.term, ${idf} as w from d join qt using (term) cross join st where d.df > 0
+      select d.term, ${idf} as w, d.df > ${sql.raw(String(perTerm))} as cut
+      from d join qt using (term) cross join st where d.df > 0
     ),
     p as materialized (
-      select w.term, x.chunk_id, x.tf, x.doc_len
-      from w cross join unnest(${kbs}) k(kb) cross join lateral (
+      select w.term, w.cut, x.chunk_id, ${termScore("x")} as score
+      from w cross join st cross join unnest(${kbs}) k(kb) cross join lateral (
         select p.chunk_id, p.tf, p.doc_len from kb_posting p
         where p.organization_id = ${opts.orgId} and p.knowledge_base_id = k.kb and p.term = w.term
         order by ${IMPACT_SQL("p")} desc
@@ -129,28 +167,31 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
       ) x
     ),
     c as materialized (
-      (select p.chunk_id from p join w using (term) cross join st
-       group by p.chunk_id order by sum(${termScore("p")}) desc, p.chunk_id limit ${sql.raw(String(rescore))})
+      (select chunk_id from p group by chunk_id order by sum(score) desc, chunk_id limit ${sql.raw(String(rescore))})
       ${alsoScore ? sql`union ${alsoScore}` : sql``}
     ),
     -- No term's list longer than it was read: every posting was read and the partial scores are exact.
-    trunc as materialized (select coalesce(bool_or(df > ${sql.raw(String(perTerm))}), false) as t from d),
+    trunc as materialized (select coalesce(bool_or(cut), false) as t from w),
     s as (
       select * from s_all
       union all
-      select p.chunk_id, sum(${termScore("p")}) as score
-      from p join w using (term) cross join st
+      select chunk_id, sum(score) as score from p
       where not (select t from trunc)
-      group by p.chunk_id
+      group by chunk_id
       union all
-      select c.chunk_id, sum(${termScore("x")}) as score
-      from c cross join w cross join st cross join lateral (
-        select q.tf, q.doc_len from kb_posting q
-        where q.chunk_id = c.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
-        offset 0
-      ) x
+      select r.chunk_id, sum(r.score) as score from (
+        select p.chunk_id, p.score from c join p using (chunk_id) where not p.cut
+        union all
+        select c.chunk_id, ${termScore("x")} as score
+        from c cross join w cross join st cross join lateral (
+          select q.tf, q.doc_len from kb_posting q
+          where q.chunk_id = c.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
+          offset 0
+        ) x
+        where w.cut
+      ) r
       where (select t from trunc)
-      group by c.chunk_id
+      group by r.chunk_id
     )`;
 }
 

@@ -41,15 +41,23 @@ export async function insertChunks(
         values ${values}
         returning id, doc_len`),
     );
-    // Postings come from the same analysis as the length, inside the database (PGlite and PostgreSQL alike).
+    // Postings come from the same analysis as the length, inside the database (PGlite and PostgreSQL alike);
+    // the file's df per term (decision 115) from the same rows, in the same statement. Only this file's
+    // rows are written: another file's ingestion in the same knowledge base never waits on them.
     await tx.execute(sql`
-      insert into kb_posting (organization_id, knowledge_base_id, chunk_id, term, tf, doc_len)
-      select c.organization_id, c.knowledge_base_id, c.id, t.lexeme, array_length(t.positions, 1), c.doc_len
-      from kb_chunk c, unnest(to_tsvector(${TS_CONFIG}, c.content)) t
-      where c.organization_id = ${orgId}
-        and c.id >= ${Math.min(...inserted.map((r) => Number(r.id)))}
-        and c.id <= ${Math.max(...inserted.map((r) => Number(r.id)))}
-        and c.file_id = ${fileId}::uuid`);
+      with posted as (
+        insert into kb_posting (organization_id, knowledge_base_id, chunk_id, term, tf, doc_len)
+        select c.organization_id, c.knowledge_base_id, c.id, t.lexeme, array_length(t.positions, 1), c.doc_len
+        from kb_chunk c, unnest(to_tsvector(${TS_CONFIG}, c.content)) t
+        where c.organization_id = ${orgId}
+          and c.id >= ${Math.min(...inserted.map((r) => Number(r.id)))}
+          and c.id <= ${Math.max(...inserted.map((r) => Number(r.id)))}
+          and c.file_id = ${fileId}::uuid
+        returning term
+      )
+      insert into kb_file_term (organization_id, knowledge_base_id, file_id, term, df)
+      select ${orgId}, ${kbId}::uuid, ${fileId}::uuid, term, count(*) from posted group by term
+      on conflict (file_id, term) do update set df = kb_file_term.df + excluded.df`);
     chunkCount += inserted.length;
     totalLen += inserted.reduce((n, r) => n + Number(r.doc_len), 0);
   }
@@ -64,6 +72,7 @@ export async function insertChunks(
 export async function deleteFileChunks(tx: Queryable, orgId: string, fileId: string): Promise<void> {
   await tx.execute(sql`delete from kb_chunk where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
   await tx.execute(sql`delete from kb_file_index_stat where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
+  await tx.execute(sql`delete from kb_file_term where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
 }
 
 /** Removes every chunk of a knowledge base (its postings go through the cascade). */
@@ -71,5 +80,8 @@ export async function deleteKbChunks(tx: Queryable, orgId: string, kbId: string)
   await tx.execute(sql`delete from kb_chunk where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`);
   await tx.execute(
     sql`delete from kb_file_index_stat where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
+  );
+  await tx.execute(
+    sql`delete from kb_file_term where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
   );
 }

@@ -1,10 +1,19 @@
 // The vector leg: cosine distance, exact over a small collection's rows, else on the partial HNSW
 // index of the query's dimension count (decision 095: the planner alone picks a sequential scan).
 import { sql, type SQL } from "drizzle-orm";
-import { rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
+import { exactParam, rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
 
-/** HNSW search breadth; iterative scans keep going when filters (KB, files) drop candidates. */
-export const HNSW = { efSearch: 100 };
+/**
+ * HNSW search breadth; iterative scans keep going when filters (KB, files) drop candidates. Chosen for
+ * the vector leg's recall@10 against exact search ≥ 0.95 (decision 115, the stand-in vectors): at
+ * 10,000 chunks 0.951 at 100, 0.976 at 200 (~2 ms more server CPU a hybrid search); at 100,000 chunks
+ * (distinct texts; two builds of the graph) 0.894–0.900 at 100, 0.938–0.951 at 200, 0.956 at 300
+ * (~12 ms more than 100 under load 10–14). Collections over `largeChunks` use `efSearchLarge`.
+ * At 10,000 distinct texts (the mixed corpus, decision 122) 200 gave 0.900–0.903 on PostgreSQL and 0.887 on
+ * PGlite; 450 gives 0.955 / 0.945 (a denser graph, m 24 / ef_construction 128, cost the same walk time for
+ * the same recall and twice the build, so the breadth is raised instead).
+ */
+export const HNSW = { efSearch: 450, efSearchLarge: 300, largeChunks: 20_000 };
 
 /**
  * Collections (the searched knowledge bases, narrowed by includeFileIds) of at most this many chunks
@@ -40,17 +49,19 @@ export interface DenseQuery {
 export function denseSelect(opts: DenseQuery, exact: boolean): SQL {
   const dims = opts.embedding.length;
   const cast = vectorCast(dims);
-  const q = vectorParam(opts.embedding, cast);
-  // The index's expression (embedding::vector(n)) lets the HNSW index order the rows; the bare column
-  // matches no index, so the exact search reads the collection's rows through kb_chunk_kb_idx or a scan.
-  const distance = exact ? sql`c.embedding <=> ${q}` : sql`c.embedding::${cast} <=> ${q}`;
+  // The index's expression (embedding::vector(n) or ::halfvec(n)) lets the HNSW index order the rows; the
+  // bare column matches no index, so the exact search reads the collection's rows through kb_chunk_kb_idx
+  // or a scan. The distance returned is exact in both (computed on the row, as pgvector's index scan
+  // hands back no distance of its own).
+  const distance = sql`c.embedding <=> ${exactParam(opts.embedding)}`;
+  const order = exact ? distance : sql`c.embedding::${cast} <=> ${vectorParam(opts.embedding, cast)}`;
   // dims is a literal so the planner can match the partial index's predicate.
   return sql`
       select c.id, ${distance} as distance
       from kb_chunk c
       where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
         and c.dims = ${sql.raw(String(dims))} ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``}
-      order by ${distance}
+      order by ${order}
       limit ${opts.limit}`;
 }
 
@@ -71,7 +82,7 @@ export function denseSql(opts: DenseQuery, exact = false): SQL {
  *   there is no alternative to them, so the planner keeps them.
  * - jit off: a disabled sort adds 10^10 to the plan's cost, which would make PostgreSQL JIT-compile
  *   the statement (hundreds of milliseconds). Set for every search anyway (short statements).
- * - hnsw.ef_search ≥ limit, and iterative scans that keep going when filters (KB, files) drop candidates.
+ * - hnsw.ef_search ≥ limit (HNSW.efSearchLarge over HNSW.largeChunks chunks), and iterative scans that keep going when filters (KB, files) drop candidates.
  */
 export async function denseSettings(
   tx: Queryable,
@@ -79,6 +90,7 @@ export async function denseSettings(
   strategy: DenseStrategy = "auto",
 ): Promise<{ exact: boolean }> {
   const ef = Math.max(HNSW.efSearch, opts.limit);
+  const efLarge = Math.max(HNSW.efSearchLarge, opts.limit);
   const size =
     strategy === "auto"
       ? // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
@@ -87,7 +99,8 @@ export async function denseSettings(
             ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``})`
       : sql.raw(strategy === "exact" ? "0" : String(EXACT_MAX_CHUNKS + 1));
   const result = await tx.execute(sql`
-    select x.n, set_config('jit', 'off', true), set_config('hnsw.ef_search', ${String(ef)}, true),
+    select x.n, set_config('jit', 'off', true),
+      set_config('hnsw.ef_search', case when x.n > ${HNSW.largeChunks} then ${String(efLarge)} else ${String(ef)} end, true),
       set_config('hnsw.iterative_scan', 'relaxed_order', true),
       set_config('enable_sort', case when x.n > ${EXACT_MAX_CHUNKS} then 'off' else 'on' end, true)
     from (select ${size} as n) x`);

@@ -7,9 +7,24 @@ import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
 import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { BM25_TOP, bm25Ctes, bm25Search, bm25Top } from "./bm25";
-import { deleteFileChunks } from "./chunks";
+import { deleteFileChunks, deleteKbChunks, insertChunks } from "./chunks";
 import { hybridCandidates, searchChunks } from "./search";
 import { count, makeFile, makeKb, makeOrg } from "./test-fixture";
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Every term's df in the knowledge base as kb_file_term holds it, and as its postings count it. */
+async function dfs(orgId: string, kbId: string) {
+  const kept = rowsOf<{ term: string; df: number }>(
+    await db().execute(sql`select term, sum(df)::int as df from kb_file_term
+      where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid group by term order by term`),
+  );
+  const counted = rowsOf<{ term: string; df: number }>(
+    await db().execute(sql`select term, count(*)::int as df from kb_posting
+      where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid group by term order by term`),
+  );
+  return { kept, counted };
+}
 
 beforeAll(async () => {
   await getTestContext();
@@ -132,6 +147,81 @@ describe("BM25 early termination (decision 110)", () => {
       ),
     );
   });
+
+  it("the maintained df (kb_file_term) equals the postings' count after ingestion, re-processing and every delete", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    const a = await makeFile(orgId, kb, corpus(40, 5), 1536, "a.txt");
+    const b = await makeFile(orgId, kb, corpus(30, 9), 1536, "b.txt");
+    // A file indexed in two batches (two transactions, as the worker does) adds up its rows.
+    await db().transaction((tx) =>
+      insertChunks(tx, orgId, kb, b, [
+        { chunkIndex: 30, pageNumber: 31, content: "alpha river alpha", embedding: fakeEmbedding("x", 1536) },
+      ]),
+    );
+    let { kept, counted } = await dfs(orgId, kb);
+    expect(counted.length).toBeGreaterThan(5);
+    expect(kept).toEqual(counted);
+    await db().transaction((tx) => deleteFileChunks(tx, orgId, a));
+    ({ kept, counted } = await dfs(orgId, kb));
+    expect(kept).toEqual(counted);
+    // Deleting the file's row (the cascade) takes its rows too.
+    await db().execute(sql`delete from kb_file where organization_id = ${orgId} and id = ${b}::uuid`);
+    ({ kept, counted } = await dfs(orgId, kb));
+    expect(kept).toEqual([]);
+    expect(counted).toEqual([]);
+    await makeFile(orgId, kb, corpus(20, 4), 1536, "c.txt");
+    await db().transaction((tx) => deleteKbChunks(tx, orgId, kb));
+    expect(await count("kb_file_term", orgId)).toBe(0);
+    // And with the knowledge base's row: nothing of it is left.
+    const kb2 = await makeKb(orgId);
+    await makeFile(orgId, kb2, corpus(20, 6));
+    await db().execute(sql`delete from knowledge_base where organization_id = ${orgId} and id = ${kb2}::uuid`);
+    expect(await count("kb_file_term", orgId)).toBe(0);
+  });
+
+  // PGlite has one connection: only PostgreSQL can run the two transactions at the same time.
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "two files of one knowledge base are indexed at once without waiting on each other",
+    async () => {
+      const orgId = await makeOrg();
+      const kb = await makeKb(orgId);
+      const first = await makeFile(orgId, kb, [], 1536, "first.txt");
+      const second = await makeFile(orgId, kb, [], 1536, "second.txt");
+      const chunks = corpus(30, 8).map((content, i) => ({
+        chunkIndex: i,
+        pageNumber: null,
+        content,
+        embedding: fakeEmbedding(content, 1536),
+      }));
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let written!: () => void;
+      const inserted = new Promise<void>((r) => (written = r));
+      // The first file's transaction writes the same terms and stays open while the second file is indexed.
+      const open = db().transaction(async (tx) => {
+        await insertChunks(tx, orgId, kb, first, chunks);
+        written();
+        await held;
+      });
+      await inserted;
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '2s'`);
+        await insertChunks(tx, orgId, kb, second, chunks);
+      });
+      release();
+      await open;
+      const { kept, counted } = await dfs(orgId, kb);
+      expect(kept).toEqual(counted);
+      const perFile = rowsOf<{ file_id: string; n: number }>(
+        await db().execute(sql`select file_id, sum(df)::int as n from kb_file_term
+        where organization_id = ${orgId} and knowledge_base_id = ${kb}::uuid group by file_id`),
+      );
+      expect(perFile).toHaveLength(2);
+      expect(perFile[0]!.n).toBeGreaterThan(0);
+      expect(perFile[0]!.n).toBe(perFile[1]!.n);
+    },
+  );
 
   it("a collection of at most minChunks chunks is read whole, with the same results", async () => {
     const orgId = await makeOrg();

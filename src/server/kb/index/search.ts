@@ -2,11 +2,15 @@
 // (decisions 048, 095),
 // restricted to the organisation and the given knowledge bases.
 import { sql, type SQL } from "drizzle-orm";
-import { db } from "../../db/client";
+import { db, driverOf } from "../../db/client";
 import { bm25Ctes, bm25Search, bm25Top } from "./bm25";
 import { denseSearch, denseSelect, denseSettings, type DenseQuery } from "./dense";
-import { rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
+import { exactParam, rows, textArray, type Queryable } from "./sql-parts";
 import type { SearchHit, SearchOptions } from "./types";
+import { candidatesOf, cosineOf, type Candidate } from "./candidates";
+import { parallelCandidates } from "./parallel-legs";
+
+export type { Candidate } from "./candidates";
 
 /**
  * Hybrid fusion (decision 095): a convex combination of both legs' scores over the union of their
@@ -16,8 +20,6 @@ import type { SearchHit, SearchOptions } from "./types";
  * vector leg; 0.5 weighs the legs equally. Measured in bench/kb/scifact.ts.
  */
 export const FUSION = { vectorWeight: 0.5 };
-/** Candidates each leg hands to the fusion (at least topK). */
-export const CANDIDATES = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that are not uuids cannot name a chunk's file or knowledge base: they match nothing. */
@@ -39,20 +41,9 @@ interface Fused {
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
-/** A hybrid candidate: both legs' scores, and its rank in each leg's list (null when that leg did not retrieve it). */
-export interface Candidate {
-  chunkId: number;
-  /** 0 when the chunk holds none of the query's terms. */
-  bm25: number;
-  cosine: number;
-  textRank: number | null;
-  vectorRank: number | null;
-}
-
 /** The hybrid statement (benches explain it as the product runs it, after denseSettings). */
 export function hybridSql(q: DenseQuery & { query: string }, exact: boolean): SQL {
   const { orgId, kbIds, query, embedding, limit, fileFilter } = q;
-  const cast = vectorCast(embedding.length);
   return sql`
     with dense as materialized (${denseSelect(q, exact)}),
     ${bm25Ctes({ orgId, kbIds, query, limit, fileFilter }, sql`select id from dense`)},
@@ -61,7 +52,7 @@ export function hybridSql(q: DenseQuery & { query: string }, exact: boolean): SQ
     union all
     select 1, t.chunk_id, coalesce(
       (select d.distance from dense d where d.id = t.chunk_id),
-      (select c.embedding::${cast} <=> ${vectorParam(embedding, cast)} from kb_chunk c
+      (select c.embedding <=> ${exactParam(embedding)} from kb_chunk c
         where c.organization_id = ${orgId} and c.id = t.chunk_id and c.dims = ${sql.raw(String(embedding.length))})
     ), t.score
     from top t`;
@@ -82,25 +73,19 @@ export async function hybridCandidates(
   const result = await tx.execute(hybridSql({ ...dq, query }, exact));
   const all = rows<{ leg: number; id: string | number; distance: number | string | null; bm25: number | string }>(
     result,
-  ).map((r) => ({
-    leg: Number(r.leg),
-    chunkId: Number(r.id),
-    cosine: r.distance === null ? -1 : 1 - Number(r.distance),
-    bm25: Number(r.bm25),
-  }));
-  const dense = all.filter((r) => r.leg === 0).sort((a, b) => b.cosine - a.cosine || a.chunkId - b.chunkId);
-  const text = all.filter((r) => r.leg === 1).sort((a, b) => b.bm25 - a.bm25 || a.chunkId - b.chunkId);
-  const out = new Map<number, Candidate>();
-  dense.forEach((d, i) =>
-    out.set(d.chunkId, { chunkId: d.chunkId, bm25: d.bm25, cosine: d.cosine, textRank: null, vectorRank: i }),
+  ).map((r) => ({ leg: Number(r.leg), chunkId: Number(r.id), cosine: cosineOf(r.distance), bm25: Number(r.bm25) }));
+  return candidatesOf(
+    all.filter((r) => r.leg === 0),
+    all.filter((r) => r.leg === 1),
   );
-  text.forEach((t, i) => {
-    const seen = out.get(t.chunkId);
-    if (seen) seen.textRank = i;
-    else out.set(t.chunkId, { chunkId: t.chunkId, bm25: t.bm25, cosine: t.cosine, textRank: i, vectorRank: null });
-  });
-  return [...out.values()];
 }
+
+/**
+ * candidates: how many chunks each leg hands to the fusion (at least topK).
+ * parallel: whether a hybrid search runs its legs on two connections at once (decision 120), on
+ * PostgreSQL's pool; PGlite has one connection, where the one-statement path (hybridSql) is the faster.
+ */
+export const HYBRID = { candidates: 100, parallel: true };
 
 export async function searchChunks(orgId: string, opts: SearchOptions): Promise<SearchHit[]> {
   const kbIds = uuids(opts.knowledgeBaseIds);
@@ -108,21 +93,19 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
   if (kbIds.length === 0 || opts.topK < 1) return [];
   const useText = opts.mode !== "vector" && query.length > 0;
   const useVector = opts.mode !== "text" && opts.queryEmbedding !== null && opts.queryEmbedding.length > 0;
-  const limit = Math.max(opts.topK, opts.mode === "hybrid" ? CANDIDATES : 0);
+  const limit = Math.max(opts.topK, opts.mode === "hybrid" ? HYBRID.candidates : 0);
   const filter = fileFilter(opts);
+  const hybrid = { orgId, kbIds, query, embedding: opts.queryEmbedding!, limit, filter };
 
+  if (useText && useVector && HYBRID.parallel && "pool" in driverOf(db())) {
+    // Each leg in its own transaction; the chunks' rows are one statement after the fusion.
+    const fused = fuse(await parallelCandidates(db(), hybrid)).slice(0, opts.topK);
+    return hitsOf(db(), orgId, fused);
+  }
   return db().transaction(async (tx) => {
     let fusedAll: Fused[];
     if (useText && useVector) {
-      const candidates = await hybridCandidates(tx, {
-        orgId,
-        kbIds,
-        query,
-        embedding: opts.queryEmbedding!,
-        limit,
-        filter,
-      });
-      fusedAll = fuse(candidates);
+      fusedAll = fuse(await hybridCandidates(tx, hybrid));
     } else if (useText) {
       // A short statement whose estimate can pass jit_above_cost on a large collection: compiling it
       // would cost more than running it (the vector leg's settings turn JIT off too).
@@ -142,38 +125,42 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
         similarityScore: clamp01(h.similarity),
       }));
     } else fusedAll = [];
-    const fused = fusedAll.slice(0, opts.topK);
-    if (fused.length === 0) return [];
-    const ids = fused.map((f) => String(f.chunkId));
-    const found = rows<{
-      id: string | number;
-      knowledge_base_id: string;
-      file_id: string;
-      chunk_index: number;
-      page_number: number | null;
-      content: string;
-    }>(
-      await tx.execute(sql`
-        select id, knowledge_base_id, file_id, chunk_index, page_number, content from kb_chunk
-        where organization_id = ${orgId} and id = any(${textArray(ids)}::bigint[])`),
-    );
-    const byId = new Map(found.map((r) => [Number(r.id), r]));
-    return fused.flatMap((f) => {
-      const r = byId.get(f.chunkId);
-      if (!r) return [];
-      return [
-        {
-          chunkId: String(f.chunkId),
-          knowledgeBaseId: r.knowledge_base_id,
-          fileId: r.file_id,
-          chunkIndex: r.chunk_index,
-          pageNumber: r.page_number,
-          content: r.content,
-          searchType: f.searchType,
-          similarityScore: f.similarityScore,
-        },
-      ];
-    });
+    return hitsOf(tx, orgId, fusedAll.slice(0, opts.topK));
+  });
+}
+
+/** The fused chunks' rows, in fused order (a chunk deleted since it was ranked is left out). */
+async function hitsOf(q: Queryable, orgId: string, fused: readonly Fused[]): Promise<SearchHit[]> {
+  if (fused.length === 0) return [];
+  const ids = fused.map((f) => String(f.chunkId));
+  const found = rows<{
+    id: string | number;
+    knowledge_base_id: string;
+    file_id: string;
+    chunk_index: number;
+    page_number: number | null;
+    content: string;
+  }>(
+    await q.execute(sql`
+      select id, knowledge_base_id, file_id, chunk_index, page_number, content from kb_chunk
+      where organization_id = ${orgId} and id = any(${textArray(ids)}::bigint[])`),
+  );
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return fused.flatMap((f) => {
+    const r = byId.get(f.chunkId);
+    if (!r) return [];
+    return [
+      {
+        chunkId: String(f.chunkId),
+        knowledgeBaseId: r.knowledge_base_id,
+        fileId: r.file_id,
+        chunkIndex: r.chunk_index,
+        pageNumber: r.page_number,
+        content: r.content,
+        searchType: f.searchType,
+        similarityScore: f.similarityScore,
+      },
+    ];
   });
 }
 

@@ -1,10 +1,10 @@
 // Search as the route and the tool call it: the organisation's knowledge bases looked up, the query
 // embedded once per embedding model with that model, the index searched, file names attached.
-import { embed } from "ai";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "../../db/client";
 import { kbFile, knowledgeBase } from "../../db/tables";
 import { resolveEmbeddingModel } from "../../ai/embedding-models";
+import { aiSdk } from "../../ai/sdk";
 import type { KbSearchResult } from "../../../shared/kb-search";
 import { searchChunks } from "./search";
 import type { SearchMode } from "./types";
@@ -49,7 +49,9 @@ export async function searchKnowledgeBases(
       req.mode === "text"
         ? null
         : (
-            await embed({
+            await (
+              await aiSdk()
+            ).embed({
               model: await resolveEmbeddingModel({ orgId, modelKey }),
               value: req.query,
               maxRetries: 2,

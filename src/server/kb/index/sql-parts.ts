@@ -18,13 +18,22 @@ export const textArray = (values: readonly string[]): SQL =>
 /** A vector literal for pgvector, cast to the dimension count the partial HNSW index expects. */
 export const vectorParam = (v: readonly number[], cast: SQL): SQL => sql`${`[${v.join(",")}]`}::${cast}`;
 
+/** The query as a full-precision `vector`: exact cosines, whatever type the index compares. */
+export const exactParam = (v: readonly number[]): SQL => vectorParam(v, sql.raw("vector"));
+
 /**
- * The type an embedding is compared as: vector(n) up to HNSW's 2,000-dimension limit, halfvec(n)
- * above it (text-embedding-3-large's 3,072). Must match the index expressions in the custom migration.
+ * From how many dimensions the HNSW index holds halfvec (2 bytes a dimension) instead of vector: HNSW on
+ * vector stops at 2,000 dimensions. Must match the index expressions in the custom migrations.
+ */
+export const VECTOR_INDEX = { halfvecMinDims: 2001 };
+
+/**
+ * The type an embedding is compared as in the HNSW index's order: vector(n), or halfvec(n) from
+ * VECTOR_INDEX.halfvecMinDims (text-embedding-3-large's 3,072). Scores are computed exactly (exactParam).
  */
 export function vectorCast(dims: number): SQL {
   if (!Number.isInteger(dims) || dims < 1 || dims > 16000) throw new Error(`Bad embedding dimension count: ${dims}`);
-  return sql.raw(dims > 2000 ? `halfvec(${dims})` : `vector(${dims})`);
+  return sql.raw(dims >= VECTOR_INDEX.halfvecMinDims ? `halfvec(${dims})` : `vector(${dims})`);
 }
 
 export const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

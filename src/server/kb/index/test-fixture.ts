@@ -43,7 +43,7 @@ export async function makeFile(orgId: string, kbId: string, texts: string[], dim
   return id;
 }
 
-export async function count(table: "kb_chunk" | "kb_posting" | "kb_file_index_stat", orgId: string) {
+export async function count(table: "kb_chunk" | "kb_posting" | "kb_file_index_stat" | "kb_file_term", orgId: string) {
   const r = await db().execute(
     sql`select count(*)::int as n from ${sql.identifier(table)} where organization_id = ${orgId}`,
   );

@@ -1,8 +1,8 @@
 // Images become searchable through a caption written by the knowledge base's extraction model when
 // that model can see images; otherwise they are kept, unindexed, with the reason (decision 045).
 import { readFile, stat } from "node:fs/promises";
-import { generateText } from "ai";
 import { resolveModel } from "../../ai/models";
+import { aiSdk } from "../../ai/sdk";
 import { findChatModel } from "../models";
 import type { KnowledgeBaseRow } from "../kb-queries";
 import type { KbFileRow } from "../file-queries";
@@ -24,7 +24,9 @@ export async function captionImage(
   if (!model?.vision) return { text: null, reason: NO_VISION };
   if ((await stat(filePath)).size > MAX_IMAGE_BYTES) return { text: null, reason: IMAGE_TOO_LARGE };
   const { model: lm } = await resolveModel({ orgId: row.organizationId, modelKey: model.key });
-  const { text } = await generateText({
+  const { text } = await (
+    await aiSdk()
+  ).generateText({
     model: lm,
     abortSignal: signal,
     maxRetries: 2,

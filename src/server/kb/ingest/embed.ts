@@ -2,7 +2,9 @@
 // ai/embedding-models.ts, as search uses). Batches respect the provider's limits (OpenAI and Azure:
 // at most 2,048 inputs and ~300,000 tokens a request; we stay well below), and 429 or 5xx answers are
 // retried with exponential backoff, honouring Retry-After.
-import { APICallError, embedMany, type EmbeddingModel } from "ai";
+import type { EmbeddingModel } from "ai";
+import { aiSdk } from "../../ai/sdk";
+import { isApiCallError } from "../../provider-api/sdk-errors";
 
 export const MAX_BATCH_INPUTS = 256;
 /** ~4 characters a token: 400,000 characters stay under the 300,000-token request limit with margin. */
@@ -34,7 +36,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 function retryDelayMs(err: unknown, attempt: number, baseMs: number): number | null {
-  if (!APICallError.isInstance(err)) return null;
+  if (!isApiCallError(err)) return null;
   const status = err.statusCode ?? 0;
   if (status !== 429 && status < 500) return null;
   const after = Number(err.responseHeaders?.["retry-after"]);
@@ -52,7 +54,9 @@ export interface EmbedOptions {
 export async function embedBatch(model: EmbeddingModel, values: string[], opts: EmbedOptions = {}) {
   for (let attempt = 0; ; attempt++) {
     try {
-      const { embeddings } = await embedMany({ model, values, maxRetries: 0, abortSignal: opts.signal });
+      const { embeddings } = await (
+        await aiSdk()
+      ).embedMany({ model, values, maxRetries: 0, abortSignal: opts.signal });
       return embeddings;
     } catch (err) {
       const delay = attempt + 1 < MAX_ATTEMPTS ? retryDelayMs(err, attempt, opts.retryBaseMs ?? 1000) : null;

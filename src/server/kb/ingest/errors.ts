@@ -1,6 +1,6 @@
 // A failure as the files table shows it (processingError): short, in words a person can act on, and
 // never carrying a credential a provider echoed back.
-import { APICallError } from "ai";
+import { isApiCallError } from "../../provider-api/sdk-errors";
 import { AppError } from "../../errors";
 
 const SECRETS = [/sk-[A-Za-z0-9_-]{8,}/g, /(api[-_ ]?key[^A-Za-z0-9]{1,3})[A-Za-z0-9._-]{8,}/gi, /Bearer\s+\S+/gi];
@@ -14,7 +14,7 @@ export function redact(text: string): string {
 
 export function describeError(err: unknown): string {
   let message: string;
-  if (APICallError.isInstance(err)) {
+  if (isApiCallError(err)) {
     const status = err.statusCode ? ` (HTTP ${err.statusCode})` : "";
     message = `The model provider refused the request${status}: ${err.message}`;
   } else if (err instanceof AppError) message = err.message;

@@ -1,7 +1,8 @@
 // Schema-driven extraction: the knowledge base's extraction model reads the file's text (with page
 // markers) and answers with structured output in the knowledge base's JSON schema, plus, for each
 // top-level field, the page it took the value from.
-import { Output, generateText, jsonSchema, type JSONSchema7 } from "ai";
+import type { JSONSchema7 } from "ai";
+import { aiSdk } from "../../ai/sdk";
 import { resolveModel } from "../../ai/models";
 import type { KnowledgeBaseRow } from "../kb-queries";
 
@@ -41,6 +42,7 @@ export async function extractData(
   signal?: AbortSignal,
 ): Promise<Extracted> {
   const { model } = await resolveModel({ orgId, modelKey: kb.extractionModel! });
+  const { Output, generateText, jsonSchema } = await aiSdk();
   const { output } = await generateText({
     model,
     abortSignal: signal,

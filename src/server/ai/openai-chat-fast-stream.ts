@@ -1,0 +1,320 @@
+// A fast path for OpenAI Chat Completions streams (decision 116). @ai-sdk/openai's doStream() sends each
+// SSE event of the response through five web-stream layers (TextDecoderStream, EventSourceParserStream,
+// JSON + zod, the early-error tee, its chunk transform): ~55 µs of CPU per token at a real pace, more
+// than everything else the server does for it. Nearly every event of a reply is a plain text delta, and
+// for such an event the package's only output is one `text-delta` part and its state does not change.
+//
+// So the response body is read here first: an event that is a plain text delta (checked field by field
+// against the package's schema) becomes that part directly; every other event (the first ones, tool
+// calls, finish reason, usage, errors, refusals, logprobs, anything unknown or malformed) goes on to the
+// package, byte for byte, which parses and handles it as it always did. Order is kept with a marker the
+// package passes through untouched: after each event it is given, a `{"choices":[]}` chunk it turns into
+// nothing but a `raw` part (asked for with includeRawChunks and dropped here); a text delta that came
+// after it waits until that marker has come out of the package's stream.
+// What counts as a plain text (or reasoning) delta depends on the package's schema and transform: a
+// dialect says it (OpenAI's, which Azure's copy of @ai-sdk/openai shares; OpenAI-compatible's: decision 121).
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { LanguageModel } from "ai";
+
+type Fetch = typeof globalThis.fetch;
+type Model = Exclude<LanguageModel, string>;
+type StreamPart = { type: string; rawValue?: unknown; [k: string]: unknown };
+type DoStreamResult = { stream: ReadableStream<StreamPart>; [k: string]: unknown };
+type DoStreamOptions = { includeRawChunks?: boolean; [k: string]: unknown };
+
+/** The marker's key: a chunk of the package's schema (empty choices) the package makes only a raw part of. */
+const MARK = "switchboard_fast_path_marker";
+
+const isNullish = (v: unknown) => v === null || v === undefined;
+
+/** What the fast path must know of one package's chunk schema and chat stream transform. */
+export interface FastDialect {
+  /**
+   * The text of a chunk the package would turn into exactly one text-delta part and nothing else, once it
+   * has seen its response metadata and has an open text part; undefined for any other chunk.
+   */
+  plainText(value: unknown): string | undefined;
+  /** The same for a reasoning delta (`reasoning-delta` with `reasoningId`), for a package that streams reasoning. */
+  plainReasoning?(value: unknown): string | undefined;
+  /** Whether the package takes its response metadata from this (accepted) chunk. */
+  hasMetadata(value: Record<string, unknown>): boolean;
+  /**
+   * Whether an event given to the package (not a plain delta; `value` its JSON, undefined when it is not
+   * one `data:` line of JSON) may close its open part, `open`: the next delta must then go to it too.
+   */
+  mayClose(value: unknown, open: PartKind): boolean;
+  /** The ids of the package's text and reasoning parts. */
+  textId: string;
+  reasoningId?: string;
+}
+
+type PartKind = "text" | "reasoning";
+
+/**
+ * The text of a chunk that the package would turn into exactly one text-delta part and nothing else,
+ * once it has seen its response metadata and its first text; undefined for any other chunk.
+ * Mirrors @ai-sdk/openai's openaiChatChunkSchema and its chat stream transform (4.0.118, and Azure's
+ * 4.0.81, whose schema lacks `refusal`: a refusal here goes to the package either way).
+ */
+export function plainTextDelta(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  if ("error" in o || !isNullish(o.usage)) return undefined;
+  if (!isNullish(o.id) && typeof o.id !== "string") return undefined;
+  if (!isNullish(o.model) && typeof o.model !== "string") return undefined;
+  if (!isNullish(o.created) && typeof o.created !== "number") return undefined;
+  const choices = o.choices;
+  if (!Array.isArray(choices) || choices.length !== 1) return undefined;
+  const c = choices[0] as Record<string, unknown> | null;
+  if (typeof c !== "object" || c === null || Array.isArray(c) || typeof c.index !== "number") return undefined;
+  if (!isNullish(c.finish_reason) || !isNullish(c.logprobs)) return undefined;
+  const d = c.delta as Record<string, unknown> | null;
+  if (typeof d !== "object" || d === null || Array.isArray(d)) return undefined;
+  if (!isNullish(d.role) && d.role !== "assistant") return undefined;
+  if (!isNullish(d.refusal) || !isNullish(d.tool_calls) || !isNullish(d.annotations)) return undefined;
+  return typeof d.content === "string" && d.content.length > 0 ? d.content : undefined;
+}
+
+/**
+ * @ai-sdk/openai's chat transform (and Azure's copy of it): metadata when any of id, model, created is
+ * set (getResponseMetadata); its text part stays open to the end, so nothing given to it closes it.
+ */
+export const OPENAI_CHAT: FastDialect = {
+  plainText: plainTextDelta,
+  hasMetadata: (o) => !!o.id || !!o.model || o.created != null,
+  mayClose: () => false,
+  textId: "0",
+};
+
+/** One model call's fast path: fed by the fetch below, read by the model's doStream(). */
+class Tap {
+  readonly dialect: FastDialect;
+  constructor(dialect: FastDialect) {
+    this.dialect = dialect;
+  }
+  /** Markers given to the package, and seen coming out of its stream. */
+  fed = 0;
+  seen = 0;
+  /** Deltas that came while the package had events in hand: each after marker `after`. */
+  queue: Array<{ after: number; kind: PartKind; text: string }> = [];
+  out: ReadableStreamDefaultController<StreamPart> | undefined;
+  /** Whether the response was split (an SSE body); otherwise the package got it untouched. */
+  split = false;
+
+  private part(kind: PartKind, delta: string): StreamPart {
+    return kind === "text"
+      ? { type: "text-delta", id: this.dialect.textId, delta }
+      : { type: "reasoning-delta", id: this.dialect.reasoningId, delta };
+  }
+
+  delta(kind: PartKind, text: string) {
+    if (this.out && !this.queue.length && this.seen === this.fed) this.out.enqueue(this.part(kind, text));
+    else this.queue.push({ after: this.fed, kind, text });
+  }
+
+  /** Sends the queued deltas whose marker has come out (all of them with `all`). */
+  release(all = false) {
+    const out = this.out!;
+    let i = 0;
+    while (i < this.queue.length && (all || this.queue[i]!.after <= this.seen)) {
+      const q = this.queue[i]!;
+      out.enqueue(this.part(q.kind, q.text));
+      i++;
+    }
+    if (i) this.queue.splice(0, i);
+  }
+}
+
+const taps = new AsyncLocalStorage<Tap>();
+
+/**
+ * Reads an SSE body: plain text deltas go to the tap, every other event (verbatim, with a marker after it)
+ * to the stream returned, which is the package's body. Anything the splitter does not recognise
+ * (a carriage return in the stream) makes it hand the rest of the body over untouched.
+ */
+function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<Uint8Array> {
+  const dialect = tap.dialect;
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let buffer = "";
+  let passThrough = false;
+  let metadata = false;
+  /** The part the package has open, as far as its output is known here (and its early-error check done). */
+  let open: PartKind | undefined;
+  let done = false;
+  let pkg!: ReadableStreamDefaultController<Uint8Array>;
+
+  const marker = () => `data: {"choices":[],"${MARK}":${++tap.fed}}\n\n`;
+  /** Splits the complete events out of `buffer`; returns what the package gets. */
+  const take = (): string => {
+    if (passThrough || buffer.includes("\r")) {
+      passThrough = true;
+      const rest = buffer;
+      buffer = "";
+      return rest;
+    }
+    let forward = "";
+    let start = 0;
+    for (;;) {
+      const end = buffer.indexOf("\n\n", start);
+      if (end < 0) break;
+      const block = buffer.slice(start, end);
+      start = end + 2;
+      let text: string | undefined;
+      let kind: PartKind | undefined;
+      let value: unknown;
+      if (block.startsWith("data:") && !block.includes("\n")) {
+        const data = block.charCodeAt(5) === 32 ? block.slice(6) : block.slice(5);
+        if (data !== "[DONE]") {
+          try {
+            value = JSON.parse(data);
+          } catch {
+            value = undefined;
+          }
+          text = dialect.plainText(value);
+          if (text !== undefined) kind = "text";
+          else if (dialect.plainReasoning) {
+            text = dialect.plainReasoning(value);
+            if (text !== undefined) kind = "reasoning";
+          }
+        }
+      }
+      // A plain chunk without metadata of its own leaves the package's metadata step a no-op.
+      if (kind && open === kind && (metadata || !dialect.hasMetadata(value as Record<string, unknown>))) {
+        tap.delta(kind, text!);
+        continue;
+      }
+      forward += block + "\n\n" + marker();
+      // What the package now knows, from a chunk its schema accepts (a plain chunk is such a chunk): its
+      // response metadata, and that this kind of part is open (for text: and its early-error check is
+      // done, the text being output); another chunk may close that part (text, when reasoning starts).
+      if (kind) {
+        if (dialect.hasMetadata(value as Record<string, unknown>)) metadata = true;
+        open = kind;
+      } else if (open && dialect.mayClose(value, open)) open = undefined;
+    }
+    buffer = buffer.slice(start);
+    return forward;
+  };
+
+  const pump = async () => {
+    try {
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        buffer += decoder.decode(value, { stream: true });
+        const forward = take();
+        if (forward) pkg.enqueue(encoder.encode(forward));
+      }
+      buffer += decoder.decode();
+      // An unterminated last event goes to the package as it is (its parser decides, as before).
+      const rest = take() + buffer;
+      buffer = "";
+      if (rest) pkg.enqueue(encoder.encode(rest));
+      done = true;
+      pkg.close();
+    } catch (err) {
+      if (!done) {
+        done = true;
+        pkg.error(err);
+      }
+    }
+  };
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      pkg = controller;
+      tap.split = true;
+      void pump();
+    },
+    cancel(reason) {
+      done = true;
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** A provider's fetch: a model call made through `fastChatStream`'s model gets its body split. */
+export function fastStreamFetch(fetch: Fetch): Fetch {
+  return async (input, init) => {
+    const tap = taps.getStore();
+    const response = await fetch(input, init);
+    if (!tap || !response.ok || !response.body) return response;
+    if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) return response;
+    return new Response(splitBody(response.body, tap), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+/** Drops the raw parts asked for the markers; lets the fast path's text deltas in where they belong. */
+function merge(stream: ReadableStream<StreamPart>, tap: Tap): ReadableStream<StreamPart> {
+  const reader = stream.getReader();
+  return new ReadableStream<StreamPart>({
+    start(controller) {
+      tap.out = controller;
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            if (value.type === "raw") {
+              const mark = (value.rawValue as Record<string, unknown> | undefined)?.[MARK];
+              if (typeof mark === "number") {
+                tap.seen = mark;
+                tap.release();
+              }
+              continue;
+            }
+            controller.enqueue(value);
+          }
+          tap.release(true);
+          controller.close();
+        } catch (err) {
+          tap.release(true);
+          controller.error(err);
+        }
+      })();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+const dropRaw = () =>
+  new TransformStream<StreamPart, StreamPart>({
+    transform(part, controller) {
+      if (part.type !== "raw") controller.enqueue(part);
+    },
+  });
+
+/**
+ * A chat model whose streams take the fast path (its provider's fetch must be `fastStreamFetch`), read
+ * with the dialect of its package. A call that asks for raw chunks itself goes to the package untouched.
+ */
+export function fastChatStream(model: Model, dialect: FastDialect = OPENAI_CHAT): Model {
+  const inner = model as unknown as {
+    doStream: (o: DoStreamOptions) => PromiseLike<DoStreamResult>;
+    doGenerate: (o: unknown) => PromiseLike<unknown>;
+  };
+  const wrapped = {
+    specificationVersion: model.specificationVersion,
+    provider: model.provider,
+    modelId: model.modelId,
+    get supportedUrls() {
+      return (model as { supportedUrls: unknown }).supportedUrls;
+    },
+    doGenerate: (options: unknown) => inner.doGenerate(options),
+    doStream: async (options: DoStreamOptions) => {
+      if (options.includeRawChunks) return inner.doStream(options);
+      const tap = new Tap(dialect);
+      const result = await taps.run(tap, () => inner.doStream({ ...options, includeRawChunks: true }));
+      return { ...result, stream: tap.split ? merge(result.stream, tap) : result.stream.pipeThrough(dropRaw()) };
+    },
+  };
+  return wrapped as unknown as Model;
+}

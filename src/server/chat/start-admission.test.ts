@@ -1,0 +1,64 @@
+// Decision 117: a burst of chat starts is admitted first come, first served, a few at a time, and
+// announced once so the elastic workers can grow at once.
+import { describe, expect, it } from "vitest";
+import { admitStart, BURST_STARTS, fifoLimit, onStartBurst, setStartAdmission, startsPending } from "./start-admission";
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe("chat start admission", () => {
+  it("runs at most `limit` at once and hands places over in arrival order", async () => {
+    const limit = fifoLimit(2);
+    const started: number[] = [];
+    const finish = new Map<number, () => void>();
+    const runs = [0, 1, 2, 3, 4].map((i) =>
+      limit.run(async () => {
+        started.push(i);
+        await new Promise<void>((r) => finish.set(i, r));
+        return i;
+      }),
+    );
+    await tick();
+    expect(started).toEqual([0, 1]);
+    expect([limit.active, limit.waiting]).toEqual([2, 3]);
+    finish.get(1)!(); // a later holder ends first: the place goes to the earliest waiter
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    finish.get(0)!();
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3]);
+    for (const i of [2, 3]) finish.get(i)!();
+    await tick();
+    finish.get(4)!();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+    expect([limit.active, limit.waiting]).toEqual([0, 0]);
+  });
+
+  it("frees the place of a start that fails", async () => {
+    const limit = fifoLimit(1);
+    await expect(limit.run(() => Promise.reject(new Error("no agent")))).rejects.toThrow("no agent");
+    expect(await limit.run(async () => "next")).toBe("next");
+    expect(limit.active).toBe(0);
+  });
+
+  it("announces a burst once when the starts reach BURST_STARTS, and again only after it has passed", async () => {
+    setStartAdmission(1);
+    let bursts = 0;
+    onStartBurst(() => bursts++);
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const wave = () => Array.from({ length: BURST_STARTS }, () => admitStart(() => gate));
+    const first = wave();
+    await tick();
+    expect(startsPending()).toBe(BURST_STARTS);
+    expect(bursts).toBe(1);
+    const more = admitStart(() => gate);
+    expect(bursts).toBe(1);
+    open();
+    await Promise.all([...first, more]);
+    expect(startsPending()).toBe(0);
+    await Promise.all(wave());
+    expect(bursts).toBe(2);
+    onStartBurst(() => {});
+    setStartAdmission(10);
+  });
+});

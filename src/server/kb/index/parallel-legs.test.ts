@@ -1,0 +1,96 @@
+// The hybrid legs on two connections (decision 120) against the one-statement path, on PGlite (where the
+// two transactions queue on its one connection) and PostgreSQL: the same candidates with the same exact
+// scores and ranks, under early termination, file filters, several knowledge bases and another organisation.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sql, type SQL } from "drizzle-orm";
+import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
+import { db } from "../../db/client";
+import { getTestContext } from "../../test/context";
+import { BM25_TOP } from "./bm25";
+import type { Candidate } from "./candidates";
+import { parallelCandidates } from "./parallel-legs";
+import { HYBRID, hybridCandidates, searchChunks } from "./search";
+import { makeFile, makeKb, makeOrg } from "./test-fixture";
+
+beforeAll(async () => {
+  await getTestContext();
+}, 300_000);
+
+const defaults = { ...BM25_TOP };
+const hybridDefaults = { ...HYBRID };
+afterEach(() => {
+  Object.assign(BM25_TOP, defaults);
+  Object.assign(HYBRID, hybridDefaults);
+});
+
+/** Deterministic texts over a small vocabulary: long posting lists, varied tf and lengths. */
+function corpus(size: number, seed: number): string[] {
+  const words = "alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega river stone cloud".split(" ");
+  let x = seed;
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: size }, () =>
+    Array.from({ length: 3 + Math.floor(next() * 12) }, () => words[Math.floor(next() * words.length)]).join(" "),
+  );
+}
+
+const byChunk = (cs: Candidate[]) => [...cs].sort((a, b) => a.chunkId - b.chunkId);
+
+function expectSame(parallel: Candidate[], one: Candidate[]) {
+  expect(parallel.length).toBeGreaterThan(0);
+  const p = byChunk(parallel);
+  const o = byChunk(one);
+  expect(p.map((c) => [c.chunkId, c.textRank, c.vectorRank])).toEqual(
+    o.map((c) => [c.chunkId, c.textRank, c.vectorRank]),
+  );
+  p.forEach((c, i) => {
+    expect(c.bm25).toBeCloseTo(o[i]!.bm25, 12);
+    expect(c.cosine).toBeCloseTo(o[i]!.cosine, 12);
+  });
+}
+
+describe("hybrid legs on two connections (decision 120)", () => {
+  it("give the one statement's candidates, exact scores and ranks, read whole or cut, filtered or not", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    const kb2 = await makeKb(orgId);
+    const texts = corpus(60, 3);
+    const a = await makeFile(orgId, kb, texts, 1536, "a.txt");
+    const b = await makeFile(orgId, kb, corpus(40, 17), 1536, "b.txt");
+    await makeFile(orgId, kb2, corpus(30, 29), 1536, "c.txt");
+    const ids = (x: string) => sql`array[${x}]::uuid[]`;
+    const filters: Array<SQL | null> = [null, sql`c.file_id = any(${ids(a)})`, sql`c.file_id <> all(${ids(b)})`];
+    for (const n of [0, 3, 1_000])
+      for (const filter of filters)
+        for (const query of ["alpha river", "stone cloud omega", "kappa", "the of"]) {
+          BM25_TOP.postingsPerTerm = n;
+          BM25_TOP.minChunks = 0;
+          const opts = { orgId, kbIds: [kb, kb2], query, embedding: fakeEmbedding(texts[7]!, 1536), limit: 8, filter };
+          const one = await db().transaction((tx) => hybridCandidates(tx, opts));
+          expectSame(await parallelCandidates(db(), opts), one);
+        }
+  });
+
+  it("search results are the one statement's, and another organisation's knowledge base gives nothing", async () => {
+    const orgId = await makeOrg();
+    const other = await makeOrg();
+    const kb = await makeKb(orgId);
+    const texts = corpus(50, 5);
+    await makeFile(orgId, kb, texts);
+    for (const query of ["alpha river", "sigma zeta theta lambda"]) {
+      const opts = {
+        knowledgeBaseIds: [kb],
+        query,
+        queryEmbedding: fakeEmbedding(texts[3]!, 1536),
+        topK: 10,
+        mode: "hybrid" as const,
+      };
+      HYBRID.parallel = true;
+      const parallel = await searchChunks(orgId, opts);
+      expect(await searchChunks(other, opts)).toEqual([]);
+      HYBRID.parallel = false;
+      const one = await searchChunks(orgId, opts);
+      expect(parallel.map((h) => [h.chunkId, h.searchType])).toEqual(one.map((h) => [h.chunkId, h.searchType]));
+      parallel.forEach((h, i) => expect(h.similarityScore).toBeCloseTo(one[i]!.similarityScore, 12));
+    }
+  });
+});
