@@ -94,6 +94,12 @@ export async function startSonarStandIn() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    /**
+     * The requests that asked this query. A test counts its own: a request a "hang" test sent just before
+     * its time limit may be read by this server only after the next test has begun (one event loop runs
+     * both ends), and it is that test's, not the next one's.
+     */
+    requestsAbout: (query: string) => requests.filter((r) => r.body.messages.at(-1)?.content === query),
     keys,
     setMode: (m: SonarMode) => void (mode = m),
     close: () => {

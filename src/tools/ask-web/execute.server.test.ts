@@ -34,7 +34,7 @@ describe("ask_web", () => {
       message: 'About "When do spring tides peak?": spring tides peak on Saturday [1][2].',
       citations: ["https://www.harbour.example/tides", "https://coast.example/guide"],
     });
-    expect(sonar.requests).toEqual([
+    expect(sonar.requestsAbout("When do spring tides peak?")).toEqual([
       {
         authorization: `Bearer ${SONAR_GOOD_KEY}`,
         body: { model: "sonar", messages: [{ role: "user", content: "When do spring tides peak?" }] },
@@ -49,7 +49,7 @@ describe("ask_web", () => {
       error:
         'Failed to get answer for "tides": Perplexity is not configured on this server: the operator must set PERPLEXITY_API_KEY',
     });
-    expect(sonar.requests).toHaveLength(0);
+    expect(sonar.requestsAbout("tides")).toHaveLength(0);
   });
 
   it("[TOOLCARD-30] a refused key fails with Perplexity's reason and what to check", async () => {
@@ -79,8 +79,8 @@ describe("ask_web", () => {
   it("gives up on a service that does not answer within its time limit", async () => {
     sonar.setMode("hang");
     ASK_WEB_LIMITS.timeoutMs = 300;
-    expect((await ask("tides")).error).toBe(
-      'Failed to get answer for "tides": Perplexity did not answer within 300 ms',
+    expect((await ask("slow tides")).error).toBe(
+      'Failed to get answer for "slow tides": Perplexity did not answer within 300 ms',
     );
   });
 

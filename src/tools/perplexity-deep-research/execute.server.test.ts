@@ -40,7 +40,7 @@ describe("perplexity_deep_research", () => {
         { url: "https://coast.example/guide", title: "Coastal guide", date: null },
       ],
     });
-    expect(sonar.requests.map((r) => r.body.model)).toEqual(["sonar-deep-research"]);
+    expect(sonar.requestsAbout("Tide patterns in 2025").map((r) => r.body.model)).toEqual(["sonar-deep-research"]);
   });
 
   it("[TOOLCARD-16] the call's own time limit is the tool's 5 minutes", () => {
@@ -55,7 +55,7 @@ describe("perplexity_deep_research", () => {
       status: "error",
       error: `Failed to complete deep research on "${"q".repeat(150)}": Perplexity is not configured on this server: the operator must set PERPLEXITY_API_KEY`,
     });
-    expect(sonar.requests).toHaveLength(0);
+    expect(sonar.requestsAbout(query)).toHaveLength(0);
   });
 
   it("[TOOLCARD-31] a refused key and a 429 with Retry-After fail with Perplexity's reason", async () => {
@@ -73,18 +73,18 @@ describe("perplexity_deep_research", () => {
   it("[TOOLCARD-31] a research that outlasts its limit fails and stops waiting", async () => {
     sonar.setMode("hang");
     DEEP_RESEARCH_LIMITS.timeoutMs = 300;
-    expect((await research("tides")).error).toBe(
-      'Failed to complete deep research on "tides": Perplexity did not answer within 300 ms',
+    expect((await research("slow tides")).error).toBe(
+      'Failed to complete deep research on "slow tides": Perplexity did not answer within 300 ms',
     );
   });
 
   it("a chat turn that is stopped stops the research too", async () => {
     sonar.setMode("hang");
     const stop = new AbortController();
-    const pending = execute({ query: "tides" }, webToolContext(stop.signal));
+    const pending = execute({ query: "slow tides" }, webToolContext(stop.signal));
     setTimeout(() => stop.abort(), 50);
     expect((await pending).error).toBe(
-      'Failed to complete deep research on "tides": The request to Perplexity was stopped',
+      'Failed to complete deep research on "slow tides": The request to Perplexity was stopped',
     );
   });
 });
