@@ -11,7 +11,16 @@ const CLIENT_NO_SERVER = ["**/server/**", "@/server/**", "**/*.server", "**/*.se
 // client code, shared imports neither. Inside the client, scripts/eslint/client-imports.ts keeps
 // features apart, shared code off features and the import graph free of cycles (docs/layout.md).
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "src/server/db/migrations/**"] },
+  {
+    ignores: [
+      "dist/**",
+      ".bench-dist/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "src/server/db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -69,7 +69,12 @@ export async function provision(base: string) {
       body: JSON.stringify({ name: "Bench agent", model: "openai:gpt-4.1" }),
     })
   ).body;
-  return { token, orgId: org.id as string, agentId: agent.id as number };
+  // The browser's session cookie (Better Auth's signed token), for benches that load pages.
+  const cookie = up.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.includes("session_token"));
+  return { token, cookie, orgId: org.id as string, agentId: agent.id as number };
 }
 
 /** A loopback port free at the time of asking (for a server process a test or bench starts). */

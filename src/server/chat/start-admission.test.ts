@@ -40,6 +40,20 @@ describe("chat start admission", () => {
     expect(limit.active).toBe(0);
   });
 
+  it("decision 123: a hundred chats starting at once are no burst (a worker's start-up would cost more)", async () => {
+    setStartAdmission(1);
+    let bursts = 0;
+    onStartBurst(() => bursts++);
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const hundred = Array.from({ length: 100 }, () => admitStart(() => gate));
+    await tick();
+    expect(startsPending()).toBe(100);
+    expect(bursts).toBe(0);
+    open();
+    await Promise.all(hundred);
+  });
+
   it("announces a burst once when the starts reach BURST_STARTS, and again only after it has passed", async () => {
     setStartAdmission(1);
     let bursts = 0;

@@ -54,9 +54,12 @@ export function setStartAdmission(poolSize: number) {
 /**
  * Chats starting at once (admitted or waiting, in one process) that make a burst: a burst of starts costs
  * several ms of CPU each before its first token, so the elastic workers (decision 107) start the next
- * worker at once instead of after three busy seconds (decision 117).
+ * worker at once instead of after three busy seconds (decision 117). 150, not 50 (decision 123): a worker's
+ * start-up costs ~0.4 s of CPU and ~90 MB and takes only the connections that come after it, while 50
+ * starts are ~0.15 s of one core, over before the worker listens (peerbench's 50 streams: −20 % CPU per
+ * token, −90 MB at the peak without that fork).
  */
-export const BURST_STARTS = 50;
+export const BURST_STARTS = 150;
 let burstListener: (() => void) | undefined;
 let inBurst = false;
 
