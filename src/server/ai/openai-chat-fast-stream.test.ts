@@ -2,7 +2,8 @@
 // each case runs the package alone and through the fast path, on whole and on split bodies.
 import { describe, expect, it } from "vitest";
 import { createOpenAI } from "@ai-sdk/openai";
-import { fastChatStream, fastStreamFetch, plainTextDelta } from "./openai-chat-fast-stream";
+import { OPENAI_CHAT, fastChatStream, fastStreamFetch, plainTextDelta } from "./openai-chat-fast-stream";
+import { comparable, parts, streamParts, watchedFetch, type MakeModel } from "../test/fast-stream-equivalence";
 
 const head = { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1700000000, model: "gpt-4.1-mini" };
 const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
@@ -81,56 +82,14 @@ const CASES: Record<string, string> = {
   "a body that ends without its last blank line": chunk({ role: "assistant", content: "" }) + words(3) + "data: [DONE]",
 };
 
-/** The body as a stream of `pieces`-sized byte chunks (0: one chunk). */
-function body(text: string, piece: number): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  return new ReadableStream({
-    start(c) {
-      if (!piece) c.enqueue(bytes);
-      else for (let i = 0; i < bytes.length; i += piece) c.enqueue(bytes.slice(i, i + piece));
-      c.close();
-    },
-  });
-}
-
-const sse = (text: string, piece: number) => async () =>
-  new Response(body(text, piece), { status: 200, headers: { "content-type": "text/event-stream" } });
-
-async function parts(fast: boolean, text: string, piece: number, includeRawChunks = false) {
-  const fetch = fast ? fastStreamFetch(sse(text, piece)) : sse(text, piece);
-  const chat = createOpenAI({ apiKey: "sk-test", fetch }).chat("gpt-4.1-mini");
-  const model = (fast ? fastChatStream(chat) : chat) as unknown as typeof chat;
-  try {
-    const { stream } = await model.doStream({
-      prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
-      includeRawChunks,
-    });
-    const out: unknown[] = [];
-    const reader = stream.getReader();
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) break;
-      out.push(r.value);
-    }
-    return { out };
-  } catch (err) {
-    return { thrown: String(err) };
-  }
-}
-
-// Errors are compared by what a person and the step loop read of them.
-const comparable = (r: Awaited<ReturnType<typeof parts>>) =>
-  JSON.parse(
-    JSON.stringify(r, (_k, v: unknown) =>
-      v instanceof Error ? { name: v.name, message: v.message } : v instanceof Date ? v.toISOString() : v,
-    ),
-  ) as unknown;
+const make: MakeModel = (fetch) => createOpenAI({ apiKey: "sk-test", fetch }).chat("gpt-4.1-mini");
 
 describe("OpenAI chat fast path", () => {
   for (const [name, text] of Object.entries(CASES))
     it(`gives the package's parts: ${name}`, async () => {
-      const expected = comparable(await parts(false, text, 0));
-      for (const piece of [0, 1, 7, 64]) expect(comparable(await parts(true, text, piece))).toEqual(expected);
+      const expected = comparable(await parts(make, OPENAI_CHAT, false, text, 0));
+      for (const piece of [0, 1, 7, 64])
+        expect(comparable(await parts(make, OPENAI_CHAT, true, text, piece))).toEqual(expected);
     });
 
   it("takes the fast path for the text deltas of a reply (and only those)", async () => {
@@ -147,40 +106,33 @@ describe("OpenAI chat fast path", () => {
 
   it("the package gets every event but the text deltas after the first", async () => {
     const text = CASES["a text reply (OpenAI's own shape)"]!;
-    let given = "";
-    const split = fastStreamFetch(sse(text, 9));
-    const chat = createOpenAI({
-      apiKey: "sk-test",
-      fetch: async (input, init) => {
-        const r = await split(input, init);
-        const [a, b] = r.body!.tee();
-        void new Response(b).text().then((t) => (given = t));
-        return new Response(a, r);
-      },
-    }).chat("gpt-4.1-mini");
-    const { stream } = await (fastChatStream(chat) as unknown as typeof chat).doStream({
+    const { fetch, seen } = watchedFetch(text, 9);
+    const chat = make(fetch) as ReturnType<ReturnType<typeof createOpenAI>["chat"]>;
+    const { stream } = await (fastChatStream(chat) as typeof chat).doStream({
       prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
     });
     const texts: string[] = [];
     for await (const p of stream as unknown as AsyncIterable<{ type: string; delta?: string }>)
       if (p.type === "text-delta") texts.push(p.delta!);
     expect(texts.join("")).toBe("w1 w2 w3 w4 w5 w6 ");
-    expect(given).toContain('"content":"w1 "');
-    expect(given).not.toContain('"content":"w2 "');
-    expect(given).toContain('"finish_reason":"stop"');
-    expect(given).toContain('"usage":{');
+    expect(seen.given).toContain('"content":"w1 "');
+    expect(seen.given).not.toContain('"content":"w2 "');
+    expect(seen.given).toContain('"finish_reason":"stop"');
+    expect(seen.given).toContain('"usage":{');
   });
 
   it("an error before any output still rejects the call (the SDK's retry sees it)", async () => {
     const text = `data: ${JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit", code: "rate_limit_exceeded" } })}\n\n`;
-    const expected = comparable(await parts(false, text, 0));
+    const expected = comparable(await parts(make, OPENAI_CHAT, false, text, 0));
     expect(expected).toHaveProperty("thrown");
-    expect(comparable(await parts(true, text, 3))).toEqual(expected);
+    expect(comparable(await parts(make, OPENAI_CHAT, true, text, 3))).toEqual(expected);
   });
 
   it("a call that asks for raw chunks gets the package's stream untouched", async () => {
     const text = CASES["a text reply (OpenAI's own shape)"]!;
-    expect(comparable(await parts(true, text, 5, true))).toEqual(comparable(await parts(false, text, 5, true)));
+    expect(comparable(await parts(make, OPENAI_CHAT, true, text, 5, true))).toEqual(
+      comparable(await parts(make, OPENAI_CHAT, false, text, 5, true)),
+    );
   });
 
   it("a body that fails mid-stream fails the stream after the text before it", async () => {
@@ -200,26 +152,10 @@ describe("OpenAI chat fast path", () => {
       const chat = createOpenAI({ apiKey: "sk-test", fetch: fast ? fastStreamFetch(f) : f }).chat("m");
       return (fast ? fastChatStream(chat) : chat) as unknown as typeof chat;
     };
-    const run = async (fast: boolean) => {
-      const { stream } = await failing(fast).doStream({
-        prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
-      });
-      const out: unknown[] = [];
-      const reader = stream.getReader();
-      try {
-        for (;;) {
-          const r = await reader.read();
-          if (r.done) break;
-          out.push(r.value);
-        }
-      } catch (err) {
-        out.push(String(err));
-      }
-      return out;
-    };
+    const run = async (fast: boolean) => (await streamParts(failing(fast))).out!;
     const expected = await run(false);
     expect(expected.filter((p) => (p as { type?: string }).type === "text-delta")).toHaveLength(5);
-    expect(String(expected.at(-1))).toMatch(/Error/);
+    expect(String((expected.at(-1) as { failed: unknown }).failed)).toMatch(/Error/);
     expect(await run(true)).toEqual(expected);
   });
 });
