@@ -185,7 +185,8 @@ try {
     console.log(
       `process ${i}: ${claims.length} claims (${total(claims, "n")} tasks; pool wait Σ ${sum(claims, "pool")} max ${max(claims, "pool")} ms; tx Σ ${sum(claims, "tx")} max ${max(claims, "tx")} ms), ` +
         `${starts.length} starts (${total(starts, "n")} runs; pool wait Σ ${sum(starts, "pool")} max ${max(starts, "pool")} ms; ${starts.some((x) => x.lock !== undefined) ? `lock wait Σ ${sum(starts, "lock")} max ${max(starts, "lock")} ms; ` : "lock taken inside the start's one message; "}tx Σ ${sum(starts, "tx")} max ${max(starts, "tx")} ms); ` +
-        `event-loop p99 max ${fmt(Math.max(0, ...el.map((m) => m.p99)))} ms, max ${fmt(Math.max(0, ...el.map((m) => m.max)))} ms`,
+        `event-loop p99 max ${fmt(Math.max(0, ...el.map((m) => m.p99)))} ms, max ${fmt(Math.max(0, ...el.map((m) => m.max)))} ms; ` +
+        `peak RSS ${(Math.max(0, ...el.map((m) => Number(m.rss ?? 0))) / 2 ** 20).toFixed(0)} MB`,
     );
   });
   // Gone with their executions: the next run's processes must not spend the measured minute on them.

@@ -68,7 +68,7 @@ const envSchema = z.object({
   // process's scheduler (another process on the same database still runs the tasks).
   SCHEDULED_TASKS_ORG_CONCURRENCY: z.coerce.number().int().positive().default(5),
   // Most runs one process has going at once (decision 104): more wait for a process with room.
-  SCHEDULED_TASKS_PROCESS_CONCURRENCY: z.coerce.number().int().positive().default(100),
+  SCHEDULED_TASKS_PROCESS_CONCURRENCY: z.coerce.number().int().positive().default(340),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   // Model provider keys are checked with the provider when saved (decision 082); off for hosts with no
   // way out to the providers, where every check would only end in a warning.

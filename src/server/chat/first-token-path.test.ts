@@ -15,6 +15,7 @@ import { resolveModel, withModelGate } from "../ai/models";
 import { startChat } from "./start-chat";
 import { liveStreamCount } from "./stream-hub";
 import { chatBeginTextsBuilt } from "./begin-statement";
+import { replyEndTextsBuilt } from "./end-statement";
 
 let ctx: TestContext;
 let f: TenancyFixture;
@@ -50,7 +51,9 @@ describe("the way to the first token (decision 112)", () => {
     const threadId = await send(null, "  first words  ");
     await send(threadId, "second words");
     const again = await send(null, "another thread");
-    expect(chatBeginTextsBuilt()).toBeLessThanOrEqual(2);
+    expect(chatBeginTextsBuilt().chat).toBeLessThanOrEqual(2);
+    // The reply's end too (decision 124): one text for a chat's, one for a scheduled run's (other tests).
+    expect(replyEndTextsBuilt()).toBeLessThanOrEqual(2);
     const [thread] = await db()
       .select()
       .from(conversation)
@@ -74,6 +77,14 @@ describe("the way to the first token (decision 112)", () => {
       annotations: [],
     });
     expect(rows[3]!.content).toBe("fine");
+    // Written by the end statement built once (decision 124): the parts as jsonb, the finish, the rollup.
+    expect(rows[3]).toMatchObject({ finishReason: "stop", rollupDeferred: false, error: null });
+    expect(rows[3]!.parts).toEqual(expect.arrayContaining([expect.objectContaining({ type: "text", text: "fine" })]));
+    const [stream] = await db()
+      .select({ status: chatStream.status })
+      .from(chatStream)
+      .where(and(eq(chatStream.organizationId, f.a.id), eq(chatStream.id, rows[3]!.id)));
+    expect(stream?.status).toBe("done");
     expect(again).not.toBe(threadId);
   });
 
@@ -140,9 +151,14 @@ describe("the way to the first token (decision 112)", () => {
     const live = liveStreamCount();
     // A begin with no row (as a scheduled run whose reservation was lost, decision 109): no thread, so
     // the messages' foreign key fails the whole statement.
-    const begin = db()
-      .$with("reserved", { id: sql<number>`id` })
-      .as(sql`select 1 as id where false`);
+    const begin = {
+      key: "test-closed-gate",
+      build: () =>
+        db()
+          .$with("reserved", { id: sql<number>`id` })
+          .as(sql`select 1 as id where ${sql.placeholder("gate_open")}::boolean`),
+      values: { gate_open: false },
+    };
     await expect(
       startChat(
         { agentId, threadId: null, messages: [{ role: "user", content: "never stored" }] },

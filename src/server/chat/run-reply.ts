@@ -3,9 +3,8 @@
 // message on finish, stop or failure. Top-level chats and call_agent sub-conversations both use it.
 import type { ModelMessage } from "ai";
 import { formatDataStreamPart } from "@ai-sdk/ui-utils";
-import { and, eq, type SQL, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
-import { conversation, message } from "../db/tables";
+import { message } from "../db/tables";
 import { log } from "../logger";
 import type { Agent } from "../../shared/agents/schema";
 import { resolveModel, withModelGate } from "../ai/models";
@@ -15,12 +14,12 @@ import { encodePart, errorMessage, textLine } from "./protocol";
 import { providerErrorText } from "../provider-api/provider-error";
 import { renderInstructions } from "./system-prompt";
 import { closeStream, openStream, push } from "./stream-hub";
-import { touchConversationQuery } from "../conversations/queries";
 import type { ToolContext } from "../../tools/executor.server";
 import { callAgentDescription } from "./sub-agent";
 import { openAgentMcp, unavailableNotice, type AgentMcp } from "../mcp/agent-mcp";
 import { runSteps } from "./step-loop";
 import type { ChatBeginRows } from "./begin-statement";
+import { runReplyEnd, type EndRows } from "./end-statement";
 import { mark } from "../perf/trace";
 
 export interface ReplyContext {
@@ -47,29 +46,24 @@ export interface ReplyOutcome {
 }
 
 /**
- * Rows a caller writes in the statement that ends the reply, given how it ended (a scheduled run's
- * outcome, decision 109), and an expression counting what they wrote (the statement returns it).
+ * Rows a caller writes in the statement that ends the reply (a scheduled run's outcome, decision 109),
+ * built once per key (end-statement.ts, decision 124), and their values given how the reply ended.
  */
-export type ReplyEnd = (o: {
-  status: ReplyOutcome["status"];
-  error: string | null;
-  usage: { inputTokens: number; outputTokens: number };
-}) => { rows: WithSubquery[]; count: SQL<number> };
+export interface ReplyEnd extends EndRows {
+  values: (o: {
+    status: ReplyOutcome["status"];
+    error: string | null;
+    usage: { inputTokens: number; outputTokens: number };
+  }) => Record<string, unknown>;
+}
 
 /**
- * What a chat stores before the model is called, in the same statement as the reply's rows: the new
- * thread (a CTE) and the user's message (inserted before the reply's placeholder, so it sorts first).
- * `begin`: a CTE the thread's insert depends on (a scheduled run's reservation, decision 109).
+ * What a chat stores before the model is called, in the same statement as the reply's rows (built once
+ * per process, begin-statement.ts): its new thread's row, if any (behind a gate for a scheduled run), and
+ * the user's message (inserted before the reply's placeholder, so it sorts first).
  */
 export interface BeforeReply {
-  begin?: WithSubquery;
-  thread?: WithSubquery;
-  userMessage?: typeof message.$inferInsert;
-  /**
-   * A chat's start without CTEs of its own (no `begin`, no `thread`): its new thread's row, if any, and
-   * the user's message, written by the statement built once per process (begin-statement.ts).
-   */
-  chat?: { thread?: ChatBeginRows["thread"]; userMessage: ChatBeginRows["userMessage"] };
+  chat: Omit<ChatBeginRows, "model">;
 }
 
 export async function startReply(
@@ -80,33 +74,30 @@ export async function startReply(
   end?: ReplyEnd,
 ): Promise<{ done: Promise<ReplyOutcome> }> {
   const stream = openStream({ id: replyId, orgId: ctx.orgId, conversationId: ctx.conversationId });
-  // `deferred`: the dashboard's rollup counts these rows when the reply is final (decision 103), so the
-  // statement before the model fires none of its triggers.
-  const messages = (first: (typeof message.$inferInsert)[], deferred = false) =>
+  // A reply without a statement before the model (a sub-agent's): its "streaming" row, stored while the
+  // model is asked.
+  const replyRow = () =>
     db()
       .$with("reply")
       .as(
         db()
           .insert(message)
-          .values([
-            ...first.map((m) => ({ ...m, rollupDeferred: deferred })),
-            {
-              id: replyId,
-              organizationId: ctx.orgId,
-              conversationId: ctx.conversationId,
-              role: "assistant",
-              status: "streaming",
-              model: ctx.agent.model,
-              rollupDeferred: deferred,
-            },
-          ])
+          .values({
+            id: replyId,
+            organizationId: ctx.orgId,
+            conversationId: ctx.conversationId,
+            role: "assistant",
+            status: "streaming",
+            model: ctx.agent.model,
+            rollupDeferred: false,
+          })
           .returning({ id: message.id }),
       );
   // The reply's rows ("streaming" message, resumable stream): written once, awaited before the final update.
   let rows: Promise<boolean> | undefined;
   const storeRows = () =>
     (rows ??= stream
-      .store([messages([])])
+      .store([replyRow()])
       .then(() => true)
       .catch((err: unknown) => {
         log.error("failed to store the reply's rows", { conversationId: ctx.conversationId, error: String(err) });
@@ -125,21 +116,10 @@ export async function startReply(
     // (decision 112).
     const startStep = formatDataStreamPart("start_step", { messageId: replyId });
     mark?.("begin statement built");
-    begun = stream
-      .store(
-        before.chat
-          ? { ...before.chat, model: ctx.agent.model }
-          : [
-              ...(before.begin ? [before.begin] : []),
-              ...(before.thread ? [before.thread] : []),
-              messages(before.userMessage ? [before.userMessage] : [], true),
-            ],
-        [startStep],
-      )
-      .then(() => {
-        rows = Promise.resolve(true);
-        mark?.("begin statement committed");
-      });
+    begun = stream.store({ ...before.chat, model: ctx.agent.model }, [startStep]).then(() => {
+      rows = Promise.resolve(true);
+      mark?.("begin statement committed");
+    });
     began = begun.then(
       () => true,
       () => false,
@@ -258,50 +238,34 @@ export async function startReply(
     }
     const final = assembler.result();
     // The reply's final row and the conversation's activity go in the statement that marks the stream
-    // ended: one commit at the end of a reply instead of three (issue 18).
-    let finalRows: WithSubquery[] = [];
-    let endCount: SQL<number> | undefined;
+    // ended: one commit at the end of a reply instead of three (issue 18), built once (decision 124).
+    let finish: ((streamStatus: "done" | "error" | "aborted") => Promise<number | null>) | undefined;
     let stored = { inputTokens: 0, outputTokens: 0 };
     try {
       if (!(await storeRows())) throw new Error("the reply's row was not stored");
-      finalRows = [
-        db()
-          .$with("final_message")
-          .as(
-            db()
-              .update(message)
-              .set({
-                content: final.content,
-                parts: final.parts,
-                status,
-                error,
-                finishReason: final.finishReason,
-                inputTokens: final.usage.inputTokens,
-                outputTokens: final.usage.outputTokens,
-                // counts the reply and the user message stored with it (decision 103)
-                rollupDeferred: false,
-              })
-              .where(and(eq(message.organizationId, ctx.orgId), eq(message.id, replyId)))
-              .returning({ id: message.id }),
-          ),
-        db()
-          .$with("touched")
-          .as(touchConversationQuery({ orgId: ctx.orgId, id: ctx.conversationId }).returning({ id: conversation.id })),
-      ];
-      if (end) {
-        const extra = end({ status, error, usage: { ...final.usage } });
-        finalRows.push(...extra.rows);
-        endCount = extra.count;
-      }
+      const values = {
+        orgId: ctx.orgId,
+        replyId,
+        conversationId: ctx.conversationId,
+        content: final.content,
+        parts: final.parts,
+        status,
+        error,
+        finishReason: final.finishReason ?? null,
+        inputTokens: final.usage.inputTokens,
+        outputTokens: final.usage.outputTokens,
+      };
+      const extra = end && { rows: end, values: end.values({ status, error, usage: { ...final.usage } }) };
+      finish = (streamStatus) => runReplyEnd({ ...values, streamStatus }, extra);
     } catch (err) {
       log.error("failed to store assistant message", { conversationId: ctx.conversationId, error: String(err) });
     }
     let ended: number | null = null;
     try {
-      const closed = await closeStream(replyId, status === "complete" ? "done" : status, finalRows, endCount);
+      const closed = await closeStream(replyId, status === "complete" ? "done" : status, finish);
       if (closed.written) {
         stored = { ...final.usage };
-        ended = endCount ? closed.count : null;
+        ended = end ? closed.count : null;
       }
     } finally {
       // After the stream ends so a busy stdio server's shutdown grace never delays the client.

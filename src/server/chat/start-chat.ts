@@ -1,7 +1,7 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
 import { randomUUID } from "node:crypto";
-import { and, eq, sql, type WithSubquery } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { conversation, type message } from "../db/tables";
 import { AppError } from "../errors";
@@ -19,7 +19,7 @@ import { hasActiveStream } from "./stream-queries";
 import { isTimeZone } from "../../shared/scheduled-tasks";
 import { mark } from "../perf/trace";
 import { admitStart } from "./start-admission";
-import type { ChatBeginRows } from "./begin-statement";
+import type { BeginGate, ChatBeginRows } from "./begin-statement";
 
 type Who = { user: RequestUser; org: RequestOrg; isAdmin: boolean };
 
@@ -38,9 +38,9 @@ interface StartOptions {
    * A new thread only: a CTE returning one row when the thread may begin (a scheduled run's reservation
    * under its lease, decision 109). The thread is inserted from its row, in the statement that stores
    * the user's message and the reply's rows: no row, no thread, and the messages' foreign key fails the
-   * whole statement, so nothing is written.
+   * whole statement, so nothing is written. Built once per process per key (decision 124).
    */
-  begin?: WithSubquery;
+  begin?: BeginGate;
   /** Rows written with the reply's end (a scheduled run's outcome, decision 109). */
   end?: ReplyEnd;
 }
@@ -76,7 +76,6 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
 
   // The history before this message (a new thread has none: no query).
   let rows: MessageRow[] = [];
-  let newThread: WithSubquery | undefined;
   let chatThread: ChatBeginRows["thread"];
   let before: BeforeReply | undefined;
   if (!conversationId) {
@@ -84,18 +83,10 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
     isNew = true;
     // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
     const first = last.content.trim();
-    // Inserted with the message and the reply's rows, in one statement: one commit on the way to the model.
-    // A scheduled run's thread depends on its reservation (a CTE); a chat's goes in the statement built
-    // once per process (begin-statement.ts).
-    if (opts.begin)
-      newThread = db()
-        .$with("thread", { id: sql<string>`id` })
-        .as(
-          sql`insert into ${conversation} (id, organization_id, user_id, agent_id, first_message_text)
-            select ${conversationId}::uuid, ${orgId}, ${who.user.id}, ${agentId}::integer, ${first.slice(0, 500) || null}
-            from ${opts.begin} returning id`,
-        );
-    else chatThread = { userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null };
+    // Inserted with the message and the reply's rows, in one statement built once per process
+    // (begin-statement.ts): one commit on the way to the model. A scheduled run's thread is inserted from
+    // its reservation (the gate).
+    chatThread = { userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null };
   } else {
     rows = await listMessages({ orgId, conversationId });
   }
@@ -134,22 +125,20 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
       annotations: last.annotations ?? [],
     } satisfies typeof message.$inferInsert;
     // Stored by startReply, with the reply's rows, before the model is called.
-    before = opts.begin
-      ? { begin: isNew ? opts.begin : undefined, thread: newThread, userMessage }
-      : {
-          userMessage,
-          chat: {
-            thread: chatThread,
-            userMessage: {
-              id: userMessage.id,
-              clientId: userMessage.clientId,
-              content: userMessage.content,
-              parts: userMessage.parts,
-              attachments: userMessage.attachments,
-              annotations: userMessage.annotations,
-            },
-          },
-        };
+    before = {
+      chat: {
+        thread: chatThread,
+        gate: isNew ? opts.begin : undefined,
+        userMessage: {
+          id: userMessage.id,
+          clientId: userMessage.clientId,
+          content: userMessage.content,
+          parts: userMessage.parts,
+          attachments: userMessage.attachments,
+          annotations: userMessage.annotations,
+        },
+      },
+    };
     rows.push({
       ...userMessage,
       seq: Number.MAX_SAFE_INTEGER,

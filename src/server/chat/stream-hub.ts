@@ -4,7 +4,7 @@
 // never sees a line a crash could lose. A resume on another replica reads the same rows. A heartbeat
 // marks the replies as alive; a stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
-import type { SQL, WithSubquery } from "drizzle-orm";
+import type { WithSubquery } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { log } from "../logger";
 import {
@@ -170,14 +170,14 @@ async function tick() {
 }
 
 /**
- * `before`: rows to write in the statement that marks the stream ended (the reply's final message).
- * Resolves `written` true when they were written with the stream's end, and `count` as finishStream's.
+ * `end`: runs the statement that marks the stream ended with the reply's final rows (end-statement.ts),
+ * given the stream's status; it returns its count. Resolves `written` true when that statement ran, and
+ * `count` as it returned.
  */
 export async function closeStream(
   id: string,
   status: "done" | "error" | "aborted",
-  before: WithSubquery[] = [],
-  count?: SQL<number>,
+  end?: (status: "done" | "error" | "aborted") => Promise<number | null>,
 ): Promise<{ written: boolean; count: number | null }> {
   const s = live.get(id);
   if (!s) return { written: false, count: null };
@@ -188,15 +188,16 @@ export async function closeStream(
     await flushSoon();
     if (s.persisted < s.lines.length) await flushSoon();
     if (s.stored) {
-      try {
-        counted = await finishStream({ orgId: s.orgId, id, status }, before, before.length ? count : undefined);
-        written = before.length > 0;
-      } catch (err) {
-        if (!before.length) throw err;
-        // What went with it failed (logged): the stream still ends, as it did when they were apart.
-        log.error("failed to store assistant message", { id, error: String(err) });
-        await finishStream({ orgId: s.orgId, id, status });
-      }
+      if (!end) await finishStream({ orgId: s.orgId, id, status });
+      else
+        try {
+          counted = await end(status);
+          written = true;
+        } catch (err) {
+          // What went with it failed (logged): the stream still ends, as it did when they were apart.
+          log.error("failed to store assistant message", { id, error: String(err) });
+          await finishStream({ orgId: s.orgId, id, status });
+        }
     }
   } finally {
     notify(s, null);

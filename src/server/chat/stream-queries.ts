@@ -91,26 +91,14 @@ export async function streamStatus({ orgId, id }: StreamRef): Promise<string | n
 
 /**
  * Marks the reply finished. `heartbeat_at` becomes the time it ended, from which the chunk sweep
- * counts its grace period. `count`: an expression over `before`'s rows (how many of them a CTE wrote),
- * returned by the statement; null without it or when the stream's row was not there.
+ * counts its grace period. (A reply's end with its final rows is end-statement.ts; this is the end
+ * alone, when those could not be written.)
  */
-export async function finishStream(
-  { orgId, id, status }: StreamRef & { status: StreamStatus },
-  before: WithSubquery[] = [],
-  count?: SQL<number>,
-): Promise<number | null> {
-  const update = (before.length ? db().with(...before) : db())
+export async function finishStream({ orgId, id, status }: StreamRef & { status: StreamStatus }) {
+  await db()
     .update(chatStream)
     .set({ status, heartbeatAt: sql`now()` })
     .where(and(eq(chatStream.organizationId, orgId), eq(chatStream.id, id)));
-  // Named (decision 109): the same text reply after reply, parsed once per connection.
-  if (!count) {
-    await runNamed(update.toSQL());
-    return null;
-  }
-  const [row] = await runNamed(update.returning({ n: count }).toSQL());
-  // Unaliased in the text (drizzle reads by position): the row's one column.
-  return row ? Number(Object.values(row)[0]) : null;
 }
 
 export async function requestStreamStop({ orgId, id }: StreamRef) {

@@ -1,6 +1,6 @@
 // Conversations and their messages. Every query takes orgId; a member reads only their own
 // conversations (admins read the organisation's on the dashboard, docs/decisions/008).
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder } from "drizzle-orm";
 import { db } from "../db/client";
 import { agent, conversation, message } from "../db/tables";
 
@@ -130,8 +130,11 @@ export async function softDeleteConversation({ orgId, id }: { orgId: string; id:
   return rows.length > 0;
 }
 
-/** The update that marks a conversation as just active (a reply's end runs it inside its last statement). */
-export function touchConversationQuery({ orgId, id }: { orgId: string; id: string }) {
+/**
+ * The update that marks a conversation as just active (a reply's end runs it inside its last statement,
+ * built once with placeholders: decision 124).
+ */
+export function touchConversationQuery({ orgId, id }: { orgId: string | Placeholder; id: string | Placeholder }) {
   return db()
     .update(conversation)
     .set({ updatedAt: sql`now()` })

@@ -3,8 +3,9 @@
 // records the outcome, tokens and duration. Only the process holding the lease begins the conversation and
 // writes the outcome (decision 075).
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, fillPlaceholders, inArray, isNull, or, sql, type Query, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
+import { runNamed } from "../db/named-query";
 import { member, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
 import { log } from "../logger";
 import { AppError } from "../errors";
@@ -70,6 +71,79 @@ export async function loadRunContexts(rows: ExecutionRow[]): Promise<Map<number,
 export const INTERRUPTED_ERROR =
   "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
 
+const p = (name: string) => sql.placeholder(name);
+/**
+ * A placeholder as an update's value: drizzle's types leave placeholders out of `set`, its runtime takes
+ * them as it does in an insert's values (a parameter with the column's encoder: jsonb, timestamps).
+ */
+const v = (name: string) => sql.placeholder(name) as unknown as SQL;
+
+/**
+ * The run's reservation, the gate its conversation is begun behind (decision 109), with placeholders: built
+ * once per process with the statement that begins the conversation (decision 124). Only the lease holder
+ * reserves, and only once.
+ */
+function reservation() {
+  return db()
+    .$with("reserved")
+    .as(
+      db()
+        .update(scheduledTaskExecution)
+        .set({ conversationId: v("run_conversationId"), startedAt: v("run_startedAt") })
+        .where(
+          and(
+            eq(scheduledTaskExecution.id, p("run_id")),
+            eq(scheduledTaskExecution.leaseOwner, p("run_instance")),
+            eq(scheduledTaskExecution.status, "running"),
+            isNull(scheduledTaskExecution.conversationId),
+          ),
+        )
+        .returning({ id: scheduledTaskExecution.id }),
+    );
+}
+
+/**
+ * The run's outcome, with placeholders (decision 124): written by the lease holder, or over recovery's
+ * guess. Recovery took the run for a dead server's (its heartbeat was late) and failed it as interrupted;
+ * it never runs again once its conversation began, so this run is the only one and its real outcome
+ * replaces the guess. (`run_conversationId` null: no conversation, the lease holder's row only.)
+ */
+function outcomeUpdate() {
+  return db()
+    .update(scheduledTaskExecution)
+    .set({
+      status: v("run_status"),
+      error: v("run_error"),
+      completedAt: v("run_completedAt"),
+      durationMs: v("run_durationMs"),
+      conversationId: v("run_conversationId"),
+      inputTokens: v("run_inputTokens"),
+      outputTokens: v("run_outputTokens"),
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      metadata: v("run_metadata"),
+    })
+    .where(
+      or(
+        and(
+          eq(scheduledTaskExecution.id, p("run_id")),
+          eq(scheduledTaskExecution.leaseOwner, p("run_instance")),
+          eq(scheduledTaskExecution.status, "running"),
+        ),
+        and(
+          eq(scheduledTaskExecution.id, p("run_id")),
+          eq(scheduledTaskExecution.status, "failed"),
+          eq(scheduledTaskExecution.error, INTERRUPTED_ERROR),
+          eq(scheduledTaskExecution.conversationId, p("run_conversationId")),
+        ),
+      ),
+    )
+    .returning({ id: scheduledTaskExecution.id });
+}
+
+/** The outcome on its own (a run refused before it began, or whose reply's end failed). */
+let outcomeAlone: Query | undefined;
+
 export async function runExecution(
   row: ExecutionRow,
   deps: RunDeps & { clock: Clock; instanceId: string },
@@ -77,17 +151,11 @@ export async function runExecution(
   context?: RunContext,
 ) {
   let startedAt = row.startedAt?.getTime() ?? deps.clock.now();
-  const mine = and(
-    eq(scheduledTaskExecution.id, row.id),
-    eq(scheduledTaskExecution.leaseOwner, deps.instanceId),
-    eq(scheduledTaskExecution.status, "running"),
-  );
   const { task, who } = context ?? (await loadRunContexts([row])).get(row.id)!;
 
   let status: "completed" | "failed" = "failed";
   let error: string | null = null;
   let conversationId: string | null = null;
-  let reservedId: string | null = null;
   let tokens = { inputTokens: 0, outputTokens: 0 };
   let completedAt = 0;
   let durationMs = 0;
@@ -95,47 +163,33 @@ export async function runExecution(
     if (o.status === "complete") status = "completed";
     else error = o.error ?? (o.status === "aborted" ? "The run was stopped" : "The run failed");
   };
-  /** The outcome's update, only by the lease holder (see its where clause); returns the row written. */
-  const outcome = () => {
+  /** The outcome's values (the statement's where clause lets only the lease holder write it). */
+  const outcomeValues = () => {
     completedAt = deps.clock.now();
     durationMs = Math.max(0, completedAt - startedAt);
-    return db()
-      .update(scheduledTaskExecution)
-      .set({
-        status,
-        error,
-        completedAt: new Date(completedAt),
+    return {
+      run_id: row.id,
+      run_instance: deps.instanceId,
+      run_status: status,
+      run_error: error,
+      run_completedAt: new Date(completedAt),
+      run_durationMs: durationMs,
+      run_conversationId: conversationId,
+      run_inputTokens: tokens.inputTokens,
+      run_outputTokens: tokens.outputTokens,
+      run_metadata: {
+        ...row.metadata,
         durationMs,
-        conversationId,
-        inputTokens: tokens.inputTokens,
-        outputTokens: tokens.outputTokens,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        metadata: {
-          ...row.metadata,
-          durationMs,
-          ...tokens,
-          totalTokens: tokens.inputTokens + tokens.outputTokens,
-          attempts: row.attempts,
-        },
-      })
-      .where(
-        reservedId
-          ? or(
-              mine,
-              // Recovery took this run for a dead server's (its heartbeat was late) and failed it as
-              // interrupted; it never runs again once its conversation began, so this run is the only one and
-              // its real outcome replaces the guess.
-              and(
-                eq(scheduledTaskExecution.id, row.id),
-                eq(scheduledTaskExecution.status, "failed"),
-                eq(scheduledTaskExecution.error, INTERRUPTED_ERROR),
-                eq(scheduledTaskExecution.conversationId, reservedId),
-              ),
-            )
-          : mine,
-      )
-      .returning({ id: scheduledTaskExecution.id });
+        ...tokens,
+        totalTokens: tokens.inputTokens + tokens.outputTokens,
+        attempts: row.attempts,
+      },
+    };
+  };
+  const outcome = async () => {
+    outcomeAlone ??= outcomeUpdate().toSQL();
+    const q = outcomeAlone;
+    return runNamed({ sql: q.sql, params: fillPlaceholders(q.params, outcomeValues()) });
   };
   /** Whether the outcome was written: with the reply's end (decision 109), or here when that did not happen. */
   let written: boolean | null = null;
@@ -150,15 +204,6 @@ export async function runExecution(
     // started_at is when the run begins its work, this statement (decision 104).
     const begins = deps.clock.now();
     const id = randomUUID();
-    const reservation = db()
-      .$with("reserved")
-      .as(
-        db()
-          .update(scheduledTaskExecution)
-          .set({ conversationId: id, startedAt: new Date(begins) })
-          .where(and(mine, isNull(scheduledTaskExecution.conversationId)))
-          .returning({ id: scheduledTaskExecution.id }),
-      );
     let chat: Awaited<ReturnType<typeof startChat>>;
     try {
       chat = await startChat(
@@ -170,16 +215,31 @@ export async function runExecution(
         },
         {
           newConversationId: id,
-          begin: reservation,
+          begin: {
+            key: "scheduled-run",
+            build: reservation,
+            values: {
+              run_conversationId: id,
+              run_startedAt: new Date(begins),
+              run_id: row.id,
+              run_instance: deps.instanceId,
+            },
+          },
           // The outcome goes in the statement that ends the reply: one commit for both (decision 109).
-          end: (o) => {
-            // (Set below too, once startChat returns; the reply cannot end before that.)
-            conversationId = reservedId = id;
-            startedAt = begins;
-            settle(o);
-            tokens = { ...o.usage };
-            const cte = db().$with("run_outcome").as(outcome());
-            return { rows: [cte], count: sql<number>`(select count(*) from ${cte})::int` };
+          end: {
+            key: "scheduled-run",
+            build: () => {
+              const cte = db().$with("run_outcome").as(outcomeUpdate());
+              return { rows: [cte], count: sql<number>`(select count(*) from ${cte})::int` };
+            },
+            values: (o) => {
+              // (Set below too, once startChat returns; the reply cannot end before that.)
+              conversationId = id;
+              startedAt = begins;
+              settle(o);
+              tokens = { ...o.usage };
+              return outcomeValues();
+            },
           },
         },
       );
@@ -190,7 +250,7 @@ export async function runExecution(
       }
       throw err;
     }
-    conversationId = reservedId = id;
+    conversationId = id;
     startedAt = begins;
     const ended = await chat.done;
     if (ended.endCount !== null) written = ended.endCount > 0;

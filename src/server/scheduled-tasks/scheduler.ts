@@ -74,7 +74,7 @@ export class Scheduler {
       // A quarter of the lease, in real time.
       heartbeatMs: options.heartbeatMs ?? Math.max(50, leaseMs / 4 / speed),
       orgConcurrency: options.orgConcurrency ?? 5,
-      processConcurrency: options.processConcurrency ?? 100,
+      processConcurrency: options.processConcurrency ?? 340,
       batchSize: options.batchSize ?? 100,
       maxSkippedRecorded: options.maxSkippedRecorded ?? 100,
     };
