@@ -68,6 +68,10 @@ export async function loadRunContexts(rows: ExecutionRow[]): Promise<Map<number,
   );
 }
 
+/** A run whose conversation could not begin while it held its lease (its creator or organisation went). */
+export const BEGIN_REFUSED_ERROR =
+  "The run could not begin: the task's creator or organization was removed as it started.";
+
 export const INTERRUPTED_ERROR =
   "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
 
@@ -244,10 +248,11 @@ export async function runExecution(
         },
       );
     } catch (err) {
-      if (isForeignKeyViolation(err)) {
-        log.warn("scheduled task run lost its lease before it began", { execution: row.id });
-        return;
-      }
+      // The begin wrote nothing. Its lease was taken (the reservation found no row), or what the
+      // conversation names went as it began (its creator's account, the organisation): the outcome below
+      // is written only while the lease is still this process's, so the first case writes nothing and
+      // the second fails the run now instead of leaving it running until recovery.
+      if (isForeignKeyViolation(err)) throw new AppError("conflict", BEGIN_REFUSED_ERROR);
       throw err;
     }
     conversationId = id;

@@ -13,7 +13,7 @@ import { conversation, message, scheduledTask, scheduledTaskExecution } from "..
 import { createMailer } from "../email/mailer";
 import { fastClock, setTaskClock, systemClock } from "./clock";
 import { INTERRUPTED_ERROR, Scheduler } from "./scheduler";
-import { loadRunContexts, runExecution } from "./run-task";
+import { BEGIN_REFUSED_ERROR, loadRunContexts, runExecution } from "./run-task";
 import { markStarted } from "./start";
 import { isAdminRole } from "../../shared/roles";
 import { execute as executeScheduleTask } from "../../tools/schedule-task/execute.server";
@@ -405,6 +405,39 @@ describe("runs", () => {
       .update(scheduledTaskExecution)
       .set({ status: "failed", leaseOwner: null, leaseExpiresAt: null })
       .where(eq(scheduledTaskExecution.id, row!.id));
+  });
+
+  it("decision 124: a run whose conversation cannot begin while it holds its lease is failed with the reason, not left running", async () => {
+    const t = await create(f.a.admin, { name: "Creator gone", prompt: "never begins" });
+    const [row] = await db()
+      .insert(scheduledTaskExecution)
+      .values({
+        organizationId: f.a.id,
+        taskId: t.id,
+        scheduledFor: new Date(now - 60_000),
+        status: "running",
+        startedAt: new Date(now - 60_000),
+        leaseOwner: "me-124",
+        leaseExpiresAt: new Date(now + 60_000),
+        attempts: 1,
+      })
+      .returning();
+    const context = (await loadRunContexts([row!])).get(row!.id)!;
+    // The creator's account went between the start and the begin: the conversation's foreign key fails.
+    const ghost = { ...context, who: { ...context.who!, user: { ...context.who!.user, id: `gone-${row!.id}` } } };
+    await runExecution(row!, { clock, instanceId: "me-124" }, ghost);
+    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    expect(after).toMatchObject({
+      status: "failed",
+      error: BEGIN_REFUSED_ERROR,
+      conversationId: null,
+      leaseOwner: null,
+    });
+    const begun = await db()
+      .select({ id: conversation.id })
+      .from(conversation)
+      .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.userId, `gone-${row!.id}`)));
+    expect(begun).toEqual([]);
   });
 
   it("decision 075: a live run failed as interrupted because its heartbeat was late records its real outcome", async () => {
