@@ -1,9 +1,20 @@
 // Scheduled tasks: fire delay (scheduled_for → started_at, when the run begins its conversation: decision 104) with N tasks due in the same minute, run by
 // 3 server processes on one PostgreSQL (decision 041). Goal: p99 ≤ 5 s.
 //   DATABASE_URL=postgres://… npx tsx bench/scheduled-tasks-fire-delay.ts [tasks=1000] [processes=3]
+// The servers run the build when there is one (`npm run build`, as `npm start` runs it), else the source.
 import { readFileSync } from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fmt, freePort, percentile, provision, startFlags, startProcess, tempDataDir, type Started } from "./setup";
+import {
+  fmt,
+  freePort,
+  percentile,
+  provision,
+  serverEntry,
+  startFlags,
+  startProcess,
+  tempDataDir,
+  type Started,
+} from "./setup";
 import { openDatabase } from "../src/server/db/client";
 import { backendCpu, backendCpuSince, cpuMs, machineCpu } from "./proc-cpu";
 import { conversation, scheduledTask, scheduledTaskExecution } from "../src/server/db/tables";
@@ -49,7 +60,7 @@ try {
     servers.push(
       await startProcess(
         process.execPath,
-        [...flags, "--import", "./bench/el-monitor.mjs", "--import", "tsx", "src/server/main.ts"],
+        [...flags, "--import", "./bench/el-monitor.mjs", ...serverEntry()],
         {
           SCHEDULER_TRACE: "1",
           PORT: String(serverPorts[i]),

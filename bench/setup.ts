@@ -98,6 +98,16 @@ export function percentile(values: number[], p: number) {
 
 export const fmt = (n: number) => n.toFixed(2);
 
+/**
+ * How a bench starts the server: the built one when there is one (`npm run build`; bench/run.mjs builds
+ * first), as `npm start` runs it; BENCH_SERVER_ENTRY another bundle (an A/B pair of builds, e.g.
+ * .bench-dist/a/server/main.js); otherwise the source through tsx.
+ */
+export function serverEntry(entryFile = process.env.BENCH_SERVER_ENTRY): string[] {
+  if (entryFile) return [entryFile];
+  return existsSync("dist/server/main.js") ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
+}
+
 export interface Started {
   child: ChildProcess;
   /** Event-loop p99/max (ms) and RSS (bytes), once a second, when the process preloads el-monitor. */
@@ -152,14 +162,7 @@ export async function startBenchServers(opts: { port?: number; entry?: string } 
     { FAKE_PROVIDER_PORT: String(fakePort) },
     /listening/,
   );
-  // The built server when there is one (`npm run build`; bench/run.mjs builds first), as `npm start` runs it.
-  // BENCH_SERVER_ENTRY: another bundle (an A/B pair of builds, e.g. .bench-dist/a/server/main.js).
-  const entryFile = opts.entry ?? process.env.BENCH_SERVER_ENTRY;
-  const entry = entryFile
-    ? [entryFile]
-    : existsSync("dist/server/main.js")
-      ? ["dist/server/main.js"]
-      : ["--import", "tsx", "src/server/main.ts"];
+  const entry = serverEntry(opts.entry);
   const flags = [
     ...startFlags(),
     ...(process.env.BENCH_TRACE ? ["--import", "./bench/ttft-trace.mjs"] : []),
