@@ -78,6 +78,24 @@ async function runAll(s: Scheduler) {
   await s.drain();
 }
 
+/** An execution of organisation A's task marked running under `leaseOwner`'s lease a minute ago. */
+async function runningExecution(taskId: number, leaseOwner: string, attempts: number) {
+  const [row] = await db()
+    .insert(scheduledTaskExecution)
+    .values({
+      organizationId: f.a.id,
+      taskId,
+      scheduledFor: new Date(now - 60_000),
+      status: "running",
+      startedAt: new Date(now - 60_000),
+      leaseOwner,
+      leaseExpiresAt: new Date(now + 60_000),
+      attempts,
+    })
+    .returning();
+  return row!;
+}
+
 const executions = async (taskId: number) =>
   (await api(f.a.admin, "GET", `/api/scheduled-tasks/executions?taskId=${taskId}&limit=100`)).body.executions as any[];
 
@@ -373,19 +391,7 @@ describe("runs", () => {
   it("decision 075: a run whose lease was taken before its conversation began does not begin one beside the takeover", async () => {
     const t = await create(f.a.admin, { name: "Taken over" });
     // This process started the run, stalled (no heartbeat), and another took the lease over meanwhile.
-    const [row] = await db()
-      .insert(scheduledTaskExecution)
-      .values({
-        organizationId: f.a.id,
-        taskId: t.id,
-        scheduledFor: new Date(now - 60_000),
-        status: "running",
-        startedAt: new Date(now - 60_000),
-        leaseOwner: "the-takeover",
-        leaseExpiresAt: new Date(now + 60_000),
-        attempts: 2,
-      })
-      .returning();
+    const row = await runningExecution(t.id, "the-takeover", 2);
     const conversations = async () =>
       (
         await db()
@@ -395,38 +401,26 @@ describe("runs", () => {
       ).length;
     const before = await conversations();
     await runExecution(
-      { ...row!, leaseOwner: "the-stalled-one", attempts: 1 },
+      { ...row, leaseOwner: "the-stalled-one", attempts: 1 },
       { clock, instanceId: "the-stalled-one" },
     );
     expect(await conversations()).toBe(before);
-    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row.id));
     expect(after).toMatchObject({ status: "running", leaseOwner: "the-takeover", conversationId: null });
     await db()
       .update(scheduledTaskExecution)
       .set({ status: "failed", leaseOwner: null, leaseExpiresAt: null })
-      .where(eq(scheduledTaskExecution.id, row!.id));
+      .where(eq(scheduledTaskExecution.id, row.id));
   });
 
   it("decision 124: a run whose conversation cannot begin while it holds its lease is failed with the reason, not left running", async () => {
     const t = await create(f.a.admin, { name: "Creator gone", prompt: "never begins" });
-    const [row] = await db()
-      .insert(scheduledTaskExecution)
-      .values({
-        organizationId: f.a.id,
-        taskId: t.id,
-        scheduledFor: new Date(now - 60_000),
-        status: "running",
-        startedAt: new Date(now - 60_000),
-        leaseOwner: "me-124",
-        leaseExpiresAt: new Date(now + 60_000),
-        attempts: 1,
-      })
-      .returning();
-    const context = (await loadRunContexts([row!])).get(row!.id)!;
+    const row = await runningExecution(t.id, "me-124", 1);
+    const context = (await loadRunContexts([row])).get(row.id)!;
     // The creator's account went between the start and the begin: the conversation's foreign key fails.
-    const ghost = { ...context, who: { ...context.who!, user: { ...context.who!.user, id: `gone-${row!.id}` } } };
-    await runExecution(row!, { clock, instanceId: "me-124" }, ghost);
-    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row!.id));
+    const ghost = { ...context, who: { ...context.who!, user: { ...context.who!.user, id: `gone-${row.id}` } } };
+    await runExecution(row, { clock, instanceId: "me-124" }, ghost);
+    const [after] = await db().select().from(scheduledTaskExecution).where(eq(scheduledTaskExecution.id, row.id));
     expect(after).toMatchObject({
       status: "failed",
       error: BEGIN_REFUSED_ERROR,
@@ -436,7 +430,7 @@ describe("runs", () => {
     const begun = await db()
       .select({ id: conversation.id })
       .from(conversation)
-      .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.userId, `gone-${row!.id}`)));
+      .where(and(eq(conversation.organizationId, f.a.id), eq(conversation.userId, `gone-${row.id}`)));
     expect(begun).toEqual([]);
   });
 
