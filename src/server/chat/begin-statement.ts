@@ -4,10 +4,10 @@
 // drizzle's builder took ~0.4 ms of CPU a chat to write the same text again (decision 117). A scheduled
 // run's statement has a gate in front of its thread (its reservation, decision 109): built once per gate
 // too (decision 124), the builder was 7–8 % of a scheduler process's CPU in a 1,000-run minute.
-import { fillPlaceholders, sql, type Query, type WithSubquery } from "drizzle-orm";
+import { sql, type Query, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { chatStream, chatStreamChunk, conversation, message } from "../db/tables";
-import { runNamed } from "../db/named-query";
+import { ph as p, runFilled } from "../db/named-query";
 
 /**
  * A CTE the new thread is inserted from (a scheduled run's reservation under its lease, decision 109): no
@@ -39,7 +39,6 @@ export interface ChatBeginRows {
   gate?: BeginGate;
 }
 
-const p = (name: string) => sql.placeholder(name);
 const built = new Map<boolean, Query>();
 const gated = new Map<string, Query>();
 
@@ -149,10 +148,10 @@ export async function runChatBegin(
     ...(rows.thread ?? {}),
     ...(gate?.values ?? {}),
   };
-  await runNamed({ sql: q.sql, params: fillPlaceholders(q.params, values) });
+  await runFilled(q, values);
 }
 
 /** How many texts this process has built (for tests: one per shape, however many chats). */
-export function chatBeginTextsBuilt(): { chat: number; gated: number } {
-  return { chat: built.size, gated: gated.size };
+export function chatBeginTextsBuilt(): number {
+  return built.size;
 }

@@ -3,10 +3,10 @@
 // the caller's rows, so it is built once per process per shape with placeholders and filled per reply:
 // drizzle's builder took ~0.26 ms of CPU a reply to write the same text again (4–5 % of a process's CPU
 // in a minute of 1,000 scheduled runs), as the statement before the model did (decision 117).
-import { and, eq, fillPlaceholders, sql, type Query, type SQL, type WithSubquery } from "drizzle-orm";
+import { and, eq, sql, type Query, type SQL, type WithSubquery } from "drizzle-orm";
 import { db } from "../db/client";
 import { chatStream, conversation, message } from "../db/tables";
-import { runNamed } from "../db/named-query";
+import { ph as p, runFilled, setPh as v } from "../db/named-query";
 import { touchConversationQuery } from "../conversations/queries";
 
 /**
@@ -35,12 +35,6 @@ export interface ReplyEndValues {
   outputTokens: number;
 }
 
-const p = (name: string) => sql.placeholder(name);
-/**
- * A placeholder as an update's value: drizzle's types leave placeholders out of `set`, its runtime takes
- * them as it does in an insert's values (a parameter with the column's encoder: jsonb, timestamps).
- */
-const v = (name: string) => sql.placeholder(name) as unknown as SQL;
 const built = new Map<string, Query>();
 
 function build(extra?: EndRows): Query {
@@ -86,10 +80,7 @@ export async function runReplyEnd(
   const key = extra?.rows.key ?? "";
   let q = built.get(key);
   if (!q) built.set(key, (q = build(extra?.rows)));
-  const rows = await runNamed({
-    sql: q.sql,
-    params: fillPlaceholders(q.params, { ...values, ...(extra?.values ?? {}) }),
-  });
+  const rows = await runFilled(q, { ...values, ...(extra?.values ?? {}) });
   // Unaliased in the text (drizzle reads by position): the row's one column.
   return extra && rows[0] ? Number(Object.values(rows[0])[0]) : null;
 }

@@ -4,7 +4,7 @@
 // Only texts of a fixed shape may come here (a handful per process): every name stays prepared on every
 // connection for the connection's life, so the map below is bounded and a text beyond it runs unnamed.
 import { createHash } from "node:crypto";
-import type { Query } from "drizzle-orm";
+import { fillPlaceholders, sql, type Query, type SQL } from "drizzle-orm";
 import { db, driverOf } from "./client";
 
 const MAX_NAMES = 64;
@@ -20,4 +20,18 @@ export async function runNamed(q: Query): Promise<Record<string, unknown>[]> {
     names.set(q.sql, name);
   }
   return (await driver.pool.query({ name, text: q.sql, values: q.params })).rows;
+}
+
+/**
+ * Statements built once per process with placeholders and filled per call (decisions 117, 124): `ph` a
+ * value anywhere a builder takes one; `setPh` a value in an update's `set`, where drizzle's types leave
+ * placeholders out while its runtime takes them as in an insert's values (a parameter with the column's
+ * encoder: jsonb, timestamps).
+ */
+export const ph = (name: string) => sql.placeholder(name);
+export const setPh = (name: string) => sql.placeholder(name) as unknown as SQL;
+
+/** Runs a statement built with placeholders (`builder.toSQL()`), filled with `values`. */
+export function runFilled(q: Query, values: Record<string, unknown>) {
+  return runNamed({ sql: q.sql, params: fillPlaceholders(q.params, values) });
 }

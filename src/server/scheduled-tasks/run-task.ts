@@ -3,9 +3,9 @@
 // records the outcome, tokens and duration. Only the process holding the lease begins the conversation and
 // writes the outcome (decision 075).
 import { randomUUID } from "node:crypto";
-import { and, eq, fillPlaceholders, inArray, isNull, or, sql, type Query, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type Query } from "drizzle-orm";
 import { db } from "../db/client";
-import { runNamed } from "../db/named-query";
+import { ph as p, runFilled, setPh as v } from "../db/named-query";
 import { member, organization, scheduledTask, scheduledTaskExecution, user } from "../db/tables";
 import { log } from "../logger";
 import { AppError } from "../errors";
@@ -74,13 +74,6 @@ export const BEGIN_REFUSED_ERROR =
 
 export const INTERRUPTED_ERROR =
   "Interrupted: the server running this task stopped before the run finished. It was not run again, so that nothing the agent did is done twice.";
-
-const p = (name: string) => sql.placeholder(name);
-/**
- * A placeholder as an update's value: drizzle's types leave placeholders out of `set`, its runtime takes
- * them as it does in an insert's values (a parameter with the column's encoder: jsonb, timestamps).
- */
-const v = (name: string) => sql.placeholder(name) as unknown as SQL;
 
 /**
  * The run's reservation, the gate its conversation is begun behind (decision 109), with placeholders: built
@@ -192,8 +185,7 @@ export async function runExecution(
   };
   const outcome = async () => {
     outcomeAlone ??= outcomeUpdate().toSQL();
-    const q = outcomeAlone;
-    return runNamed({ sql: q.sql, params: fillPlaceholders(q.params, outcomeValues()) });
+    return runFilled(outcomeAlone, outcomeValues());
   };
   /** Whether the outcome was written: with the reply's end (decision 109), or here when that did not happen. */
   let written: boolean | null = null;
