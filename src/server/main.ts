@@ -4,6 +4,7 @@ import cluster from "node:cluster";
 import { loadConfig } from "./config";
 import { runPrimary, workerPlan } from "./workers";
 import { loadMasterKey } from "./security/secrets";
+import { beginEarlyMigration } from "./db/early-migration";
 
 const started = performance.now();
 const config = loadConfig();
@@ -14,6 +15,8 @@ if (plan.mode !== "single" && cluster.isPrimary)
 // Loaded only when this process serves, so a fixed plan's primary stays small (it never loads the app).
 if (plan.mode === "fixed" && cluster.isPrimary) runPrimary(plan.count);
 else {
+  // A new database's migrations run on PostgreSQL's side while the modules below load.
+  if (config.databaseUrl) await beginEarlyMigration(config.databaseUrl);
   await (
     await import("./serve")
   ).runServer(config, started, {

@@ -1,8 +1,7 @@
 // One database handle for the process: PGlite (embedded, files under DATA_DIR) by default, or
 // PostgreSQL through node-postgres when DATABASE_URL is set. Same schema, same migrations, same SQL.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
@@ -10,7 +9,11 @@ import * as tables from "./tables";
 import { makePrivate } from "../security/data-dir";
 import { log } from "../logger";
 import { copyPgliteSeed } from "./pglite-seed";
-import { migrateInOneMessage } from "./migrate-in-one-message";
+import { migrateLocked } from "./migrate-in-one-message";
+import { migrationsFolder, schemaUpToDate } from "./schema-version";
+import { earlyMigration } from "./early-migration";
+
+export { migrationsFolder, schemaUpToDate };
 
 export type Db = NodePgDatabase<typeof tables>;
 export type DbKind = "pglite" | "postgres";
@@ -45,46 +48,6 @@ export function setDb(handle: Db) {
   current = handle;
 }
 
-export function migrationsFolder(): string {
-  // Works from src/server/db (tests, dev) and from the bundled dist/server (start).
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, "src/server/db/migrations");
-    if (existsSync(candidate)) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error("Cannot find the migrations folder");
-}
-
-/** The newest migration of the folder: drizzle-kit's journal entry time, which drizzle stores as created_at. */
-function newestMigrationMillis(folder: string): number {
-  const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ when: number }>;
-  };
-  return Math.max(...journal.entries.map((e) => e.when));
-}
-
-/**
- * Whether the database has applied the folder's newest migration — one query. drizzle's migrator applies
- * a migration when the newest created_at it finds is older than the migration's time, and writes the rows
- * in the same transaction as the migrations, so a start that sees the newest one has nothing to do: it
- * skips the migrator's schema and table checks, its transaction, the advisory lock and reading and hashing
- * every migration file (60–170 ms of a start on a busy machine, decision 113). A new database (no table
- * yet) answers false.
- */
-export async function schemaUpToDate(
-  query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>,
-  folder = migrationsFolder(),
-): Promise<boolean> {
-  try {
-    const { rows } = await query("select max(created_at) as newest from drizzle.__drizzle_migrations");
-    const newest = rows[0]?.newest;
-    return newest != null && Number(newest) >= newestMigrationMillis(folder);
-  } catch {
-    return false;
-  }
-}
-
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
@@ -114,20 +77,18 @@ async function openPostgres(url: string, max: number) {
     kind: "postgres" as const,
     // Replicas starting together take turns: the advisory lock serialises their migrations.
     migrate: async () => {
+      // main.ts began this while the modules loaded; it answers false if it did not run or failed.
+      if (await earlyMigration(url)) return;
       if (await schemaUpToDate((text) => pool.query(text))) return;
-      const lock = await pool.connect();
+      const client = await pool.connect();
       try {
-        await lock.query("select pg_advisory_lock(hashtext('switchboard:migrate'))");
-        try {
-          await migrateInOneMessage(lock, migrationsFolder());
-        } catch {
+        await migrateLocked(client, {
           // Nothing was applied (one transaction): drizzle's migrator, statement by statement, names the
           // statement that fails in its error.
-          await migrate(handle, { migrationsFolder: migrationsFolder() });
-        }
+          fallback: () => migrate(handle, { migrationsFolder: migrationsFolder() }),
+        });
       } finally {
-        await lock.query("select pg_advisory_unlock(hashtext('switchboard:migrate'))").catch(() => {});
-        lock.release();
+        client.release();
       }
     },
     close: () => pool.end(),

@@ -5,11 +5,16 @@
 // The same table and rows as drizzle's (hash, created_at), so either can take over from the other.
 import type { ClientBase } from "pg";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { migrationsFolder } from "./schema-version";
 
 const TABLE = `"drizzle"."__drizzle_migrations"`;
 
 /** Applies what the folder has beyond the database's newest migration; returns how many were applied. */
-export async function migrateInOneMessage(client: ClientBase, folder: string): Promise<number> {
+export async function migrateInOneMessage(
+  client: ClientBase,
+  folder: string,
+  onSent?: () => void,
+): Promise<number> {
   await client.query(
     `CREATE SCHEMA IF NOT EXISTS "drizzle"; ` +
       `CREATE TABLE IF NOT EXISTS ${TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
@@ -28,6 +33,29 @@ export async function migrateInOneMessage(client: ClientBase, folder: string): P
     `insert into ${TABLE} ("hash", "created_at") values ('${m.hash}', ${Number(m.folderMillis)})`,
   ]);
   // A newline before each separator ends any trailing "--" comment; an empty statement is allowed.
-  await client.query(statements.join("\n;\n"));
+  const applied = client.query(statements.join("\n;\n"));
+  onSent?.(); // node-postgres wrote it to the socket in query() (the connection had nothing queued)
+  await applied;
   return pending.length;
+}
+
+/**
+ * Applies the pending migrations in one message under the migration lock: replicas starting together take
+ * turns. `fallback` runs, still under the lock, when the message fails (it applied nothing).
+ */
+export async function migrateLocked(
+  client: ClientBase,
+  opts: { fallback?: () => Promise<unknown>; onSent?: () => void } = {},
+): Promise<void> {
+  await client.query("select pg_advisory_lock(hashtext('switchboard:migrate'))");
+  try {
+    try {
+      await migrateInOneMessage(client, migrationsFolder(), opts.onSent);
+    } catch (error) {
+      if (!opts.fallback) throw error;
+      await opts.fallback();
+    }
+  } finally {
+    await client.query("select pg_advisory_unlock(hashtext('switchboard:migrate'))").catch(() => {});
+  }
 }
