@@ -6,13 +6,20 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDb, type Database } from "../../src/server/db/client";
+import { loadConfig } from "../../src/server/config";
 
 /** A migrated database and a new bench organisation, or the kept organisation `reuseOrg` (not created again). */
 export async function benchDatabase(reuseOrg?: string): Promise<{ database: Database; orgId: string }> {
   const url = process.env.DATABASE_URL;
   // BENCH_PGLITE_DIR: PGlite on disk instead of in memory (100k chunks' postings and vectors, ~3 GB, do not
   // fit in its WebAssembly heap).
-  const database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir: process.env.BENCH_PGLITE_DIR });
+  // PGlite with the product's buffer pool (PGLITE_SHARED_BUFFERS, 32MB by default), not PGlite's own 128MB:
+  // an index larger than the pool is read through the file system, as a server's search reads it.
+  const database = await openDatabase(
+    url
+      ? { url, poolSize: 4 }
+      : { dataDir: process.env.BENCH_PGLITE_DIR, pgliteSharedBuffers: loadConfig().pgliteSharedBuffers },
+  );
   setDb(database.db);
   if (reuseOrg) return { database, orgId: reuseOrg };
   const orgId = `bench-${randomUUID()}`;
