@@ -10,11 +10,7 @@ import { migrationsFolder } from "./schema-version";
 const TABLE = `"drizzle"."__drizzle_migrations"`;
 
 /** Applies what the folder has beyond the database's newest migration; returns how many were applied. */
-export async function migrateInOneMessage(
-  client: ClientBase,
-  folder: string,
-  onSent?: () => void,
-): Promise<number> {
+export async function migrateInOneMessage(client: ClientBase, folder: string, onSent?: () => void): Promise<number> {
   await client.query(
     `CREATE SCHEMA IF NOT EXISTS "drizzle"; ` +
       `CREATE TABLE IF NOT EXISTS ${TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
