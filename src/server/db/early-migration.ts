@@ -2,8 +2,8 @@
 // migrations, before the server's modules load (issue 18's cold start): PostgreSQL then creates the ~130
 // relations on the other core while the modules load (110–135 ms) instead of after them (~160 ms of a
 // new database's start, measured). The modules' evaluation holds the event loop, so main.ts waits until
-// the migration's message is on the socket (a few round trips), not for its answer. Only `pg` and node:fs
-// are loaded for it. Any failure is left to the regular path (db/client.ts), which migrates again and
+// the migration's message is handed to the socket (a few round trips), not for its answer. Only `pg`,
+// node:fs and drizzle's migration-file reader are loaded for it. Any failure is left to the regular path (db/client.ts), which migrates again and
 // reports the error.
 import { migrateLocked } from "./migrate-in-one-message";
 import { schemaUpToDate } from "./schema-version";

@@ -30,7 +30,9 @@ export async function migrateInOneMessage(client: ClientBase, folder: string, on
   ]);
   // A newline before each separator ends any trailing "--" comment; an empty statement is allowed.
   const applied = client.query(statements.join("\n;\n"));
-  onSent?.(); // node-postgres wrote it to the socket in query() (the connection had nothing queued)
+  // node-postgres hands it to the socket inside query() (the connection has nothing queued); on loopback the
+  // ~70 KB go out at once, elsewhere the kernel's send buffer may leave a tail for the next turn of the loop.
+  onSent?.();
   await applied;
   return pending.length;
 }
