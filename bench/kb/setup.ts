@@ -13,8 +13,9 @@ export async function benchDatabase(reuseOrg?: string): Promise<{ database: Data
   const url = process.env.DATABASE_URL;
   // BENCH_PGLITE_DIR: PGlite on disk instead of in memory (100k chunks' postings and vectors, ~3 GB, do not
   // fit in its WebAssembly heap).
-  // PGlite with the product's buffer pool (PGLITE_SHARED_BUFFERS, 32MB by default), not PGlite's own 128MB:
-  // an index larger than the pool is read through the file system, as a server's search reads it.
+  // PGlite with the product's buffer pool (PGLITE_SHARED_BUFFERS: auto by default, sized from the vector
+  // indexes on disk at open, decision 126), not PGlite's own 128MB: an index larger than the pool is read
+  // through the file system, as a server's search reads it. Set a size to measure one.
   const database = await openDatabase(
     url
       ? { url, poolSize: 4 }

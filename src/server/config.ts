@@ -33,8 +33,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY_IDLE_SECONDS: z.coerce.number().int().min(0).default(30),
   PGLITE_SHARED_BUFFERS: z
     .string()
-    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 32MB")
-    .default("32MB"),
+    .regex(/^(auto|[1-9][0-9]*(kB|MB|GB))$/, "PGLITE_SHARED_BUFFERS must be auto or a size such as 32MB")
+    .default("auto"),
   SECRET_KEY: z.string().min(16, "SECRET_KEY must be at least 16 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_ORIGINS: list,

@@ -12,6 +12,7 @@ import { copyPgliteSeed } from "./pglite-seed";
 import { migrateLocked } from "./migrate-in-one-message";
 import { migrationsFolder, schemaUpToDate } from "./schema-version";
 import { earlyMigration } from "./early-migration";
+import { HNSW_INDEX_BYTES_SQL, autoPoolSize, readPoolHint, sizeMb, writePoolHint } from "./pglite-pool";
 
 export { migrationsFolder, schemaUpToDate };
 
@@ -52,7 +53,10 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
-  /** PGlite's shared_buffers (its WebAssembly heap never shrinks; PostgreSQL's default is 128MB). */
+  /**
+   * PGlite's shared_buffers (its WebAssembly heap never shrinks; PostgreSQL's default is 128MB), or "auto":
+   * sized from the knowledge bases' vector indexes (decision 126).
+   */
   pgliteSharedBuffers?: string;
   migrate?: boolean;
 }): Promise<Database> {
@@ -106,10 +110,33 @@ async function openPglite(dataDir?: string, sharedBuffers?: string) {
   // The embedded database's files are read through the OS page cache anyway: a smaller buffer pool
   // than PostgreSQL's 128MB default keeps an idle server's memory down (issue 18, decision 089).
   if (folder && copyPgliteSeed(folder)) log.info("new PGlite database made from the build's seed");
-  const startParams = sharedBuffers
-    ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`]
-    : PGlite.defaultStartParams;
-  const client = await PGlite.create(folder, { extensions: { vector }, startParams });
+  const create = (pool: string | undefined) =>
+    PGlite.create(folder, {
+      extensions: { vector },
+      startParams: pool ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${pool}`] : PGlite.defaultStartParams,
+    });
+  const auto = sharedBuffers === "auto";
+  const pool = auto ? ((dataDir && readPoolHint(dataDir)) ?? autoPoolSize(0)) : sharedBuffers;
+  let client = await create(pool);
+  if (auto && dataDir) {
+    const { rows } = await client.query<{ bytes: number }>(HNSW_INDEX_BYTES_SQL);
+    const indexMb = Math.round(Number(rows[0]?.bytes ?? 0) / 1024 / 1024);
+    const wanted = autoPoolSize(Number(rows[0]?.bytes ?? 0));
+    if (wanted !== pool) {
+      try {
+        writePoolHint(dataDir, wanted);
+      } catch (err) {
+        log.warn("could not keep the PGlite buffer pool's size", { error: String(err) });
+      }
+      // A larger pool is taken now (one more open, on the start where the indexes outgrew it); a smaller
+      // one from the next start: reopening to give memory back would cost this start as much.
+      if (sizeMb(wanted) > sizeMb(pool!)) {
+        log.info("PGlite buffer pool resized for the knowledge bases' vector indexes", { pool: wanted, indexMb });
+        await client.close();
+        client = await create(wanted);
+      }
+    }
+  }
   // PGlite gives its files mode 0666 whatever the umask: make them private (decision 025).
   const privatise = () => folder && makePrivate(folder);
   privatise();
