@@ -82,9 +82,11 @@ describe.skipIf(process.env.TEST_DB === "postgres")("PGlite buffer pool size (de
     await withDatabase("auto", async (database) => expect(await poolOf(database)).toBe("32MB"));
   }, 120_000);
 
-  it("ignores a kept size that is not a size, and a set size leaves the kept one alone", async () => {
-    writeFileSync(hintFile, "everything\n");
-    await withDatabase("auto", async (database) => expect(await poolOf(database)).toBe("32MB"));
+  it("ignores a kept size that is not one it gives, and a set size leaves the kept one alone", async () => {
+    for (const kept of ["everything", "999GB", "1MB"]) {
+      writeFileSync(hintFile, `${kept}\n`);
+      await withDatabase("auto", async (database) => expect(await poolOf(database)).toBe("32MB"));
+    }
     writeFileSync(hintFile, "64MB\n");
     await withDatabase("48MB", async (database) => expect(await poolOf(database)).toBe("48MB"));
     expect(readFileSync(hintFile, "utf8").trim()).toBe("64MB");

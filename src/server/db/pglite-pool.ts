@@ -37,12 +37,13 @@ export const HNSW_INDEX_BYTES_SQL = `select coalesce(sum(pg_relation_size(c.oid)
 
 /**
  * The size the last start chose, kept beside the database (`pglite-buffers` in the data directory), so a
- * start opens PGlite once with it; null when there is none or it is not a size.
+ * start opens PGlite once with it; null when there is none or it is not a size the automatic sizing gives.
  */
 export function readPoolHint(dataDir: string): string | null {
   try {
     const size = readFileSync(path.join(dataDir, "pglite-buffers"), "utf8").trim();
-    return SIZE.test(size) ? size : null;
+    // Only a size this file could hold: an edited one must not keep PGlite from starting.
+    return SIZE.test(size) && sizeMb(size) >= PGLITE_POOL.minMb && sizeMb(size) <= PGLITE_POOL.maxMb ? size : null;
   } catch {
     return null;
   }
