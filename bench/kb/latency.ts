@@ -10,7 +10,7 @@ import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { insertChunks } from "../../src/server/kb/index/chunks";
 import { EXACT_MAX_CHUNKS, HNSW, denseSearch, denseSql, indexSettings } from "../../src/server/kb/index/dense";
 import { vacuumIndexTables } from "../../src/server/kb/index/maintenance";
-import { searchChunks } from "../../src/server/kb/index/search";
+import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { VECTOR_INDEX } from "../../src/server/kb/index/sql-parts";
 import { chunkText } from "./chunker";
@@ -33,6 +33,8 @@ if (process.env.BENCH_EF) HNSW.efSearch = HNSW.efSearchLarge = Number(process.en
 if (process.env.BENCH_POSTINGS) BM25_TOP.postingsPerTerm = Number(process.env.BENCH_POSTINGS);
 // BENCH_MIN_CHUNKS=<n>: cut postings from collections over n chunks (the product's BM25_TOP.minChunks).
 if (process.env.BENCH_MIN_CHUNKS) BM25_TOP.minChunks = Number(process.env.BENCH_MIN_CHUNKS);
+// BENCH_CANDIDATES=<n>: candidates a leg hands to the hybrid fusion (the product's HYBRID.candidates).
+if (process.env.BENCH_CANDIDATES) HYBRID.candidates = Number(process.env.BENCH_CANDIDATES);
 // BENCH_HALFVEC=1 searches the 1,536-dimension halfvec index (decision 126) even where VECTOR_INDEX says vector.
 if (process.env.BENCH_HALFVEC) VECTOR_INDEX.halfvecMinDims = process.env.BENCH_HALFVEC === "0" ? 2001 : 1536;
 const abPostings = process.env.BENCH_AB_POSTINGS === undefined ? null : Number(process.env.BENCH_AB_POSTINGS);
