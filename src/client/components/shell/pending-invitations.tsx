@@ -2,6 +2,7 @@
 // accepts them only for a verified address (decision 024); an unverified one is told how to join instead.
 import { useState } from "react";
 import useSWR from "swr";
+import { useNavigate } from "react-router";
 import { MailOpen } from "lucide-react";
 import { toast } from "sonner";
 import { isAdminRole } from "@/shared/roles";
@@ -35,6 +36,7 @@ export function PendingInvitations({
   /** Called with the organisation just joined. */
   onJoined: (organizationId: string) => Promise<void>;
 }) {
+  const navigate = useNavigate();
   const { data, mutate } = useSWR(emailVerified ? PENDING_INVITATIONS_KEY : null, listPending, {
     shouldRetryOnError: false,
   });
@@ -45,17 +47,26 @@ export function PendingInvitations({
 
   async function answer(invitation: PendingInvitation, accept: boolean) {
     setBusy(invitation.id);
+    // SHELL-08: joining leads to /chat. Accepting makes the organisation active, and the session refetch
+    // that follows can mount the shell before this code runs again: at "/" its index route would send the
+    // user to /dashboard. So the URL is /chat before the request (the welcome screen shows at any path),
+    // and back at "/" if the invitation could not be accepted.
+    if (accept) navigate("/chat");
     try {
       const { data: result, error } = accept
         ? await authClient.organization.acceptInvitation({ invitationId: invitation.id })
         : await authClient.organization.rejectInvitation({ invitationId: invitation.id });
       if (error) throw new Error(error.message || "Could not answer the invitation");
-      await mutate();
       if (accept) {
         const orgId = (result as { member?: { organizationId?: string } } | null)?.member?.organizationId;
         await onJoined(orgId ?? "");
-      } else toast.success(`Declined the invitation to ${invitation.organizationName}`);
+        void mutate();
+      } else {
+        await mutate();
+        toast.success(`Declined the invitation to ${invitation.organizationName}`);
+      }
     } catch (e) {
+      if (accept) navigate("/", { replace: true });
       toast.error(e instanceof Error ? e.message : "Could not answer the invitation");
     } finally {
       setBusy(null);
