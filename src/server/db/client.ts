@@ -120,8 +120,8 @@ async function openPglite(dataDir?: string, sharedBuffers?: string) {
   let client = await create(pool);
   if (auto && dataDir) {
     const { rows } = await client.query<{ bytes: number }>(HNSW_INDEX_BYTES_SQL);
-    const indexMb = Math.round(Number(rows[0]?.bytes ?? 0) / 1024 / 1024);
-    const wanted = autoPoolSize(Number(rows[0]?.bytes ?? 0));
+    const bytes = Number(rows[0]?.bytes ?? 0);
+    const wanted = autoPoolSize(bytes);
     if (wanted !== pool) {
       try {
         writePoolHint(dataDir, wanted);
@@ -131,7 +131,10 @@ async function openPglite(dataDir?: string, sharedBuffers?: string) {
       // A larger pool is taken now (one more open, on the start where the indexes outgrew it); a smaller
       // one from the next start: reopening to give memory back would cost this start as much.
       if (sizeMb(wanted) > sizeMb(pool!)) {
-        log.info("PGlite buffer pool resized for the knowledge bases' vector indexes", { pool: wanted, indexMb });
+        log.info("PGlite buffer pool resized for the knowledge bases' vector indexes", {
+          pool: wanted,
+          indexMb: Math.round(bytes / 1024 / 1024),
+        });
         await client.close();
         client = await create(wanted);
       }
