@@ -3,20 +3,20 @@
 // sees the same moment's load) the product's vector search and hybrid search (topK 10) timed, and the
 // vector leg's recall@10 against exact search.
 //   DATABASE_URL=… npx tsx bench/kb/ef-sweep.ts <org>:<kb> [claims] [ef,ef,…]
-// A setting written h<ef> (e.g. h300) searches the 1,536-dimension halfvec index instead (decision 120; the
-// bench's database needs it: create index … ((embedding::halfvec(1536)) halfvec_cosine_ops) where dims = 1536).
+// A setting written h<ef> (e.g. h300) searches a 1,536-dimension halfvec index, v<ef> a vector one, a bare <ef>
+// the engine's own type (decision 128: halfvec on PostgreSQL, vector on PGlite). The bench's database needs the
+// other type's index too, e.g. create index kb_chunk_hnsw_1536v_idx on kb_chunk using hnsw
+// ((embedding::vector(1536)) vector_cosine_ops) where dims = 1536.
 import { readFileSync } from "node:fs";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HNSW, denseSearch } from "../../src/server/kb/index/dense";
 import { searchChunks } from "../../src/server/kb/index/search";
-import { VECTOR_INDEX } from "../../src/server/kb/index/sql-parts";
-import { benchDatabase, percentile, scifactQueries } from "./setup";
+import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
 if (!orgId || !kbId) throw new Error("usage: ef-sweep.ts <org>:<kb> [claims] [ef,ef,…]");
 const Q = Number(process.argv[3] ?? 60);
 const efs = (process.argv[4] ?? "100,200,400").split(",");
-const halfvecDefault = VECTOR_INDEX.halfvecMinDims;
 const { database } = await benchDatabase(orgId);
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const stats = new Map(efs.map((ef) => [ef, { recall: 0, vector: [] as number[], hybrid: [] as number[] }]));
@@ -26,8 +26,8 @@ for (const [i, query] of scifactQueries(Q).entries()) {
   const dq = { orgId, kbIds: [kbId], embedding, limit: 10, fileFilter: null };
   const truth = new Set((await database.db.transaction((tx) => denseSearch(tx, dq, "exact"))).map((h) => h.chunkId));
   for (const ef of efs) {
-    HNSW.efSearch = HNSW.efSearchLarge = Number(ef.replace(/^h/, ""));
-    VECTOR_INDEX.halfvecMinDims = ef.startsWith("h") ? 1536 : halfvecDefault;
+    HNSW.efSearch = HNSW.efSearchLarge = Number(ef.replace(/^[hv]/, ""));
+    useIndexType(ef.startsWith("h") ? "halfvec" : ef.startsWith("v") ? "vector" : "product");
     const s = stats.get(ef)!;
     const opts = { knowledgeBaseIds: [kbId], query, queryEmbedding: embedding, topK: 10 };
     let t = performance.now();

@@ -12,7 +12,6 @@ import { EXACT_MAX_CHUNKS, HNSW, denseSearch, denseSql, indexSettings } from "..
 import { vacuumIndexTables } from "../../src/server/kb/index/maintenance";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
-import { VECTOR_INDEX } from "../../src/server/kb/index/sql-parts";
 import { chunkText } from "./chunker";
 import {
   benchDatabase,
@@ -20,9 +19,11 @@ import {
   benchKb,
   dbLabel,
   dropBenchOrg,
+  hnswIndexSql,
   percentile,
   scifactAbstracts,
   scifactQueries,
+  useIndexType,
 } from "./setup";
 
 const N = Number(process.argv[2] ?? 10_000);
@@ -35,8 +36,9 @@ if (process.env.BENCH_POSTINGS) BM25_TOP.postingsPerTerm = Number(process.env.BE
 if (process.env.BENCH_MIN_CHUNKS) BM25_TOP.minChunks = Number(process.env.BENCH_MIN_CHUNKS);
 // BENCH_CANDIDATES=<n>: candidates a leg hands to the hybrid fusion (the product's HYBRID.candidates).
 if (process.env.BENCH_CANDIDATES) HYBRID.candidates = Number(process.env.BENCH_CANDIDATES);
-// BENCH_HALFVEC=1 searches the 1,536-dimension halfvec index (decision 126) even where VECTOR_INDEX says vector.
-if (process.env.BENCH_HALFVEC) VECTOR_INDEX.halfvecMinDims = process.env.BENCH_HALFVEC === "0" ? 2001 : 1536;
+// BENCH_HALFVEC=1|0 loads and searches a 1,536-dimension halfvec|vector index on either engine instead of the
+// engine's own type (decision 128: halfvec on PostgreSQL, vector on PGlite); a reused database needs that index.
+if (process.env.BENCH_HALFVEC) useIndexType(process.env.BENCH_HALFVEC === "0" ? "vector" : "halfvec");
 const abPostings = process.env.BENCH_AB_POSTINGS === undefined ? null : Number(process.env.BENCH_AB_POSTINGS);
 const Q = Number(process.argv[3] ?? 200);
 const DIMS = 1536;
@@ -86,11 +88,7 @@ async function load(): Promise<string> {
     // BENCH_MWM sets it on PGlite too (its WebAssembly heap must hold it beside the buffers).
     const mwm = process.env.BENCH_MWM ?? (process.env.DATABASE_URL ? "1GB" : null);
     if (mwm) await tx.execute(sql.raw(`set local maintenance_work_mem = '${mwm}'`));
-    await tx.execute(
-      sql.raw(
-        `create index if not exists kb_chunk_hnsw_1536_idx on kb_chunk using hnsw ((embedding::vector(1536)) vector_cosine_ops) where dims = 1536`,
-      ),
-    );
+    await tx.execute(hnswIndexSql());
   });
   // As autovacuum leaves a table that has settled: statistics, and the visibility map that lets BM25 read
   // the postings from their index alone (without it, every posting's heap page is visited too). PGlite

@@ -5,13 +5,13 @@
 // with the load average.
 //   DATABASE_URL=… npx tsx bench/kb/parallel-ab.ts <org>:<kb> [claims] [pairs] [variants]
 // Variants (comma-separated): one (the legs in one statement), par (the legs on two connections),
-// parN (par with N candidates a leg, e.g. par40), half (par with the 1,536-dimension index on halfvec).
+// parN (par with N candidates a leg, e.g. par40), half / vec (par with the 1,536-dimension index on halfvec /
+// vector; the database needs that index, see ef-sweep.ts; the others use the engine's type, decision 128).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
-import { VECTOR_INDEX } from "../../src/server/kb/index/sql-parts";
-import { benchDatabase, percentile, scifactQueries } from "./setup";
+import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
 if (!orgId || !kbId) throw new Error("usage: parallel-ab.ts <org>:<kb> [claims] [pairs] [variants]");
@@ -22,11 +22,11 @@ const { database } = await benchDatabase(orgId);
 const queries = scifactQueries(claims);
 const embeddings = queries.map((q) => fakeEmbedding(q, 1536));
 
-const defaults = { candidates: HYBRID.candidates, halfvec: VECTOR_INDEX.halfvecMinDims };
+const defaults = { candidates: HYBRID.candidates };
 function use(variant: string) {
   HYBRID.parallel = variant !== "one";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
-  VECTOR_INDEX.halfvecMinDims = variant === "half" ? 1536 : defaults.halfvec;
+  useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }
 
 const TICK_MS = 10;

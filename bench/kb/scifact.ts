@@ -11,7 +11,7 @@ import { FUSION, fuse, hybridCandidates, searchChunks } from "../../src/server/k
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { sql } from "drizzle-orm";
 import { chunkText } from "./chunker";
-import { SCIFACT_DIR, benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg } from "./setup";
+import { SCIFACT_DIR, benchDatabase, benchFiles, benchKb, dbLabel, dropBenchOrg, hnswIndexSql } from "./setup";
 
 const dir = process.argv[2] ?? SCIFACT_DIR;
 const DIMS = 1536;
@@ -65,11 +65,7 @@ for (let i = 0; i < corpus.length; i += 100) {
   });
 }
 const tIndex = performance.now();
-await database.db.execute(
-  sql.raw(
-    `create index if not exists kb_chunk_hnsw_1536_idx on kb_chunk using hnsw ((embedding::vector(1536)) vector_cosine_ops) where dims = 1536`,
-  ),
-);
+await database.db.execute(hnswIndexSql());
 console.log(`HNSW index built in ${((performance.now() - tIndex) / 1000).toFixed(1)} s`);
 console.log(
   `${dbLabel()}: indexed ${corpus.length} abstracts as ${chunkCount} chunks in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

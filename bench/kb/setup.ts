@@ -7,6 +7,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDb, type Database } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/config";
+import { VECTOR_INDEX, indexType } from "../../src/server/kb/index/sql-parts";
 
 /** A migrated database and a new bench organisation, or the kept organisation `reuseOrg` (not created again). */
 export async function benchDatabase(reuseOrg?: string): Promise<{ database: Database; orgId: string }> {
@@ -90,4 +91,25 @@ export function scifactQueries(n: number): string[] {
     .filter(Boolean)
     .slice(0, n)
     .map((l) => (JSON.parse(l) as { text: string }).text);
+}
+
+const shippedIndex = { ...VECTOR_INDEX.halfvecMinDims };
+
+/**
+ * Which type the searches compare 1,536-dimension embeddings as: "product" (the engine's, decision 128:
+ * halfvec on PostgreSQL, vector on PGlite), or "vector"/"halfvec" on either engine (the database needs an
+ * index of that type: hnswIndexSql).
+ */
+export function useIndexType(type: "product" | "vector" | "halfvec") {
+  const min = type === "halfvec" ? 1536 : 2001;
+  VECTOR_INDEX.halfvecMinDims = type === "product" ? { ...shippedIndex } : { postgres: min, pglite: min };
+}
+
+/** The product's HNSW index for `dims` (its migrations' expression, of the type the searches now use). */
+export function hnswIndexSql(dims = 1536, name = `kb_chunk_hnsw_${dims}_idx`) {
+  const type = indexType(dims);
+  const ops = type.startsWith("halfvec") ? "halfvec_cosine_ops" : "vector_cosine_ops";
+  return sql.raw(
+    `create index if not exists ${name} on kb_chunk using hnsw ((embedding::${type}) ${ops}) where dims = ${dims}`,
+  );
 }

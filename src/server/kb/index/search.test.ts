@@ -3,12 +3,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
-import { db } from "../../db/client";
+import { db, driverOf } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { fuse, hybridCandidates, searchChunks, type Candidate } from "./search";
 import { makeFile, makeKb, makeOrg } from "./test-fixture";
 import { denseSearch, denseSql, indexSettings } from "./dense";
 import type { SearchOptions } from "./types";
+import { indexType, rows, vectorCast, vectorParam } from "./sql-parts";
 
 // PGlite's first start compiles its WebAssembly: over a minute on a loaded machine.
 beforeAll(async () => {
@@ -244,6 +245,31 @@ describe("indexes", () => {
     expect(index).not.toContain("Seq Scan");
     expect(index).toMatch(/kb_chunk_hnsw_1536_idx|kb_chunk_kb_idx/);
     expect(await planOf(orgId, kb, "exact")).not.toContain("hnsw");
+  });
+
+  it("the 1,536-dimension HNSW index is halfvec on PostgreSQL and vector on PGlite, and searches order by its expression (decision 128)", async () => {
+    const postgres = "pool" in driverOf(db());
+    const [index] = rows<{ indexdef: string }>(
+      await db().execute(sql`select indexdef from pg_indexes where indexname = 'kb_chunk_hnsw_1536_idx'`),
+    );
+    expect(index!.indexdef).toMatch(
+      postgres ? /::halfvec\(1536\)\) halfvec_cosine_ops/ : /::vector\(1536\)\) vector_cosine_ops/,
+    );
+    expect(indexType(1536)).toBe(postgres ? "halfvec(1536)" : "vector(1536)");
+    // 3,072 dimensions are halfvec on both (HNSW on vector stops at 2,000).
+    expect(indexType(3072)).toBe("halfvec(3072)");
+    const plan = await db().transaction(async (tx) => {
+      // Without a scan or a sort to fall back on, only an index whose expression is the order's can serve it.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const q = vectorParam(fakeEmbedding("x", 1536), vectorCast(1536));
+      return tx.execute(
+        sql`explain select id from kb_chunk where dims = 1536 order by embedding::${vectorCast(1536)} <=> ${q} limit 5`,
+      );
+    });
+    const text = JSON.stringify(rows(plan));
+    expect(text).toContain("kb_chunk_hnsw_1536_idx");
+    expect(text).not.toContain("Sort");
   });
 
   it("exact and index searches agree on a small collection", async () => {
