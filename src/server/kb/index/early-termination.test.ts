@@ -88,7 +88,9 @@ describe("BM25 early termination (decision 110)", () => {
     const all = await withN(0, () => bm25Search(db(), q));
     const early = await withN(3, () => bm25Search(db(), q));
     expect(early).toHaveLength(5);
-    expect(early.slice(0, 2)).toEqual(all.slice(0, 2));
+    // The same chunks; scores equal to the last few bits (summed in another order by the early branch).
+    expect(early.slice(0, 2).map((h) => h.chunkId)).toEqual(all.slice(0, 2).map((h) => h.chunkId));
+    early.slice(0, 2).forEach((h, i) => expect(h.score).toBeCloseTo(all[i]!.score, 9));
     // Every chunk returned carries its exhaustive score (the partial one would miss terms).
     const exact = new Map(all.map((h) => [h.chunkId, h.score]));
     const full = await withN(0, () => bm25Search(db(), { ...q, limit: 100 }));
@@ -131,7 +133,9 @@ describe("BM25 early termination (decision 110)", () => {
       const clean = await withN(3, () =>
         bm25Search(db(), { orgId, kbIds: [fresh], query, limit: 10, fileFilter: null }),
       );
-      expect(left.map((h) => h.score)).toEqual(clean.map((h) => h.score));
+      // Equal to the last few bits: the sums run over the postings in an order that depends on the chunk ids.
+      expect(left.length).toBe(clean.length);
+      left.forEach((h, i) => expect(h.score).toBeCloseTo(clean[i]!.score, 9));
     }
     // Deleting the file's row (the cascade) leaves nothing of it either.
     const other = await makeFile(orgId, kb, corpus(10, 13), 1536, "other.txt");
