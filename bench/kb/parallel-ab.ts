@@ -5,12 +5,14 @@
 // with the load average.
 //   DATABASE_URL=… npx tsx bench/kb/parallel-ab.ts <org>:<kb> [claims] [pairs] [variants]
 // Variants (comma-separated): one (the legs in one statement), par (the legs on two connections),
-// parN (par with N candidates a leg, e.g. par40), half / vec (par with the 1,536-dimension index on halfvec /
+// parN (par with N candidates a leg, e.g. par40), tx (par with each leg in a transaction of four round trips
+// instead of one message, decision 129), half / vec (par with the 1,536-dimension index on halfvec /
 // vector; the database needs that index, see ef-sweep.ts; the others use the engine's type, decision 128).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
+import { LEGS } from "../../src/server/kb/index/parallel-legs";
 import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
@@ -25,6 +27,7 @@ const embeddings = queries.map((q) => fakeEmbedding(q, 1536));
 const defaults = { candidates: HYBRID.candidates };
 function use(variant: string) {
   HYBRID.parallel = variant !== "one";
+  LEGS.oneMessage = variant !== "tx";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
   useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }

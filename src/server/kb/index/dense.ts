@@ -48,7 +48,7 @@ export interface DenseQuery {
  * The vector leg's rows: the `limit` nearest chunks of the collection with their distance (in no
  * particular order outside this select). The hybrid statement uses it as a CTE.
  */
-export function denseSelect(opts: DenseQuery, exact: boolean): SQL {
+export function denseSelect(opts: DenseQuery, exact: boolean, when?: SQL): SQL {
   const dims = opts.embedding.length;
   const cast = vectorCast(dims);
   // The index's expression (embedding::vector(n) or ::halfvec(n)) lets the HNSW index order the rows; the
@@ -63,6 +63,7 @@ export function denseSelect(opts: DenseQuery, exact: boolean): SQL {
       from kb_chunk c
       where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
         and c.dims = ${sql.raw(String(dims))} ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``}
+        ${when ? sql`and ${when}` : sql``}
       order by ${order}
       limit ${opts.limit}`;
 }
@@ -72,6 +73,15 @@ export function denseSql(opts: DenseQuery, exact = false): SQL {
   return sql`
     with hits as materialized (${denseSelect(opts, exact)})
     select id, distance from hits order by distance, id`;
+}
+
+/** How many chunks the search's collection holds (the strategies other than "auto" pretend a size). */
+function collectionSize(opts: DenseQuery, strategy: DenseStrategy): SQL {
+  if (strategy !== "auto") return sql.raw(strategy === "exact" ? "0" : String(EXACT_MAX_CHUNKS + 1));
+  // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
+  return sql`(select coalesce(sum(c.chunk_count), 0)::int from kb_file_index_stat c
+    where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
+      ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``})`;
 }
 
 /**
@@ -93,13 +103,7 @@ export async function denseSettings(
 ): Promise<{ exact: boolean }> {
   const ef = Math.max(HNSW.efSearch, opts.limit);
   const efLarge = Math.max(HNSW.efSearchLarge, opts.limit);
-  const size =
-    strategy === "auto"
-      ? // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
-        sql`(select coalesce(sum(c.chunk_count), 0)::int from kb_file_index_stat c
-          where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
-            ${opts.fileFilter ? sql`and ${opts.fileFilter}` : sql``})`
-      : sql.raw(strategy === "exact" ? "0" : String(EXACT_MAX_CHUNKS + 1));
+  const size = collectionSize(opts, strategy);
   const result = await tx.execute(sql`
     select x.n, set_config('jit', 'off', true),
       set_config('hnsw.ef_search', case when x.n > ${HNSW.largeChunks} then ${String(efLarge)} else ${String(ef)} end, true),
@@ -107,6 +111,35 @@ export async function denseSettings(
       set_config('enable_sort', case when x.n > ${EXACT_MAX_CHUNKS} then 'off' else 'on' end, true)
     from (select ${size} as n) x`);
   return { exact: Number(rows<{ n: number | string }>(result)[0]?.n ?? 0) <= EXACT_MAX_CHUNKS };
+}
+
+/** The custom setting that carries the collection's size from denseSettingsSql to gatedDenseSelect. */
+const SIZE_SETTING = "switchboard.kb_chunks";
+
+/**
+ * denseSettings as a statement of its own, for a message that runs it and the search in one implicit
+ * transaction (parallel-legs.ts): the size goes into a transaction-local custom setting instead of a row, and
+ * sorts are off whatever the size (the exact branch of gatedDenseSelect has no other plan than its sort, so it
+ * keeps it, as BM25's top-N does).
+ */
+export function denseSettingsSql(opts: DenseQuery, strategy: DenseStrategy = "auto"): SQL {
+  const ef = Math.max(HNSW.efSearch, opts.limit);
+  const efLarge = Math.max(HNSW.efSearchLarge, opts.limit);
+  return sql`
+    select set_config('jit', 'off', true), set_config(${SIZE_SETTING}, x.n::text, true),
+      set_config('hnsw.ef_search', case when x.n > ${HNSW.largeChunks} then ${String(efLarge)} else ${String(ef)} end, true),
+      set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', 'off', true)
+    from (select ${collectionSize(opts, strategy)} as n) x`;
+}
+
+/**
+ * The vector leg's rows under denseSettingsSql: the exact search for a collection of at most
+ * EXACT_MAX_CHUNKS chunks, else the index's, chosen when it runs (the branch not taken is never executed).
+ */
+export function gatedDenseSelect(opts: DenseQuery): SQL {
+  const size = sql.raw(`current_setting('${SIZE_SETTING}')::int`);
+  const small = sql`${size} <= ${sql.raw(String(EXACT_MAX_CHUNKS))}`;
+  return sql`(${denseSelect(opts, true, small)}) union all (${denseSelect(opts, false, sql`not (${small})`)})`;
 }
 
 /** The settings the index statement runs under (benches explain the statement with them). */

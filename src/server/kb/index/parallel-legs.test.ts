@@ -8,7 +8,9 @@ import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { BM25_TOP } from "./bm25";
 import type { Candidate } from "./candidates";
-import { parallelCandidates } from "./parallel-legs";
+import { parallelCandidates, sqlLiteral, vectorLegSql } from "./parallel-legs";
+import { denseSearch, denseSettingsSql } from "./dense";
+import { rows } from "./sql-parts";
 import { HYBRID, hybridCandidates, searchChunks } from "./search";
 import { makeFile, makeKb, makeOrg } from "./test-fixture";
 
@@ -61,13 +63,58 @@ describe("hybrid legs on two connections (decision 120)", () => {
     const filters: Array<SQL | null> = [null, sql`c.file_id = any(${ids(a)})`, sql`c.file_id <> all(${ids(b)})`];
     for (const n of [0, 3, 1_000])
       for (const filter of filters)
-        for (const query of ["alpha river", "stone cloud omega", "kappa", "the of"]) {
+        for (const query of ["alpha river", "stone cloud omega", "kappa", "the of", "river's \\ 'alpha'; -- omega"]) {
           BM25_TOP.postingsPerTerm = n;
           BM25_TOP.minChunks = 0;
           const opts = { orgId, kbIds: [kb, kb2], query, embedding: fakeEmbedding(texts[7]!, 1536), limit: 8, filter };
           const one = await db().transaction((tx) => hybridCandidates(tx, opts));
           expectSame(await parallelCandidates(db(), opts), one);
         }
+  });
+
+  it("the vector leg's one message searches exactly up to EXACT_MAX_CHUNKS chunks and through the HNSW index above", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    const texts = corpus(20, 11);
+    await makeFile(orgId, kb, texts);
+    const q = {
+      orgId,
+      kbIds: [kb],
+      query: "alpha",
+      embedding: fakeEmbedding(texts[2]!, 1536),
+      limit: 5,
+      fileFilter: null,
+    };
+    for (const strategy of ["exact", "index"] as const) {
+      const plan = await db().transaction(async (tx) => {
+        await tx.execute(denseSettingsSql(q, strategy));
+        return JSON.stringify(rows(await tx.execute(sql`explain analyze ${vectorLegSql({ ...q }, "gated")}`)));
+      });
+      // The branch not taken is planned but never runs.
+      expect(plan).toMatch(/never executed/);
+      const hnsw = /Index Scan using kb_chunk_hnsw_1536_idx[^"]*\(actual time/.test(plan);
+      expect(hnsw).toBe(strategy === "index");
+    }
+    const exact = await db().transaction(async (tx) => {
+      await tx.execute(denseSettingsSql(q));
+      return rows<{ id: string }>(await tx.execute(vectorLegSql(q, "gated"))).map((r) => Number(r.id));
+    });
+    expect(exact).toEqual((await db().transaction((tx) => denseSearch(tx, q, "exact"))).map((h) => h.chunkId));
+  });
+
+  it("values written into a message's text read back as themselves, whatever quotes, backslashes or NUL they hold", async () => {
+    const values = ["plain", "o'brien", "back\\slash", "\\'; select 1; --", "E'x'", "nul\0byte", "$$dollar$$", ""];
+    for (const v of values) {
+      const lit = sqlLiteral(v);
+      const [row] = rows<{ v: string }>(await db().execute(sql.raw(`select ${lit}::text as v`)));
+      expect(row!.v).toBe(v.replaceAll("\0", ""));
+    }
+    // With standard_conforming_strings off, a backslash escapes in '…' but not in E'…' written as it is.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local standard_conforming_strings = off`);
+      const [row] = rows<{ v: string }>(await tx.execute(sql.raw(`select ${sqlLiteral("a\\' or 1=1 --")}::text as v`)));
+      expect(row!.v).toBe("a\\' or 1=1 --");
+    });
   });
 
   it("search results are the one statement's, and another organisation's knowledge base gives nothing", async () => {

@@ -37,6 +37,17 @@ const search = (who: Identity, orgId: string, body: unknown) =>
   call(ctx.app, "POST", `/api/kb/search?orgId=${orgId}`, { token: who.token, body });
 
 describe("POST /api/kb/search", () => {
+  it("a query with quotes, backslashes and SQL is searched as text in every mode; a NUL character is refused", async () => {
+    for (const mode of ["hybrid", "text", "vector"]) {
+      const res = await search(f.a.member, f.a.id, { knowledgeBaseId: kbId, query: "work from 'home' \\'; --", mode });
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((r: { fileId: string }) => r.fileId)).toContain(policy);
+      const nul = await search(f.a.member, f.a.id, { knowledgeBaseId: kbId, query: "work\u0000ing", mode });
+      expect(nul.status).toBe(400);
+      expect(nul.body.error).toBe("Text must not contain NUL characters");
+    }
+  });
+
   it("[TOOL-33] a member searches: passages with file, pages, searchType and similarityScore; the query is embedded by the KB's model", async () => {
     fake.reset();
     const res = await search(f.a.member, f.a.id, { knowledgeBaseId: kbId, query: "working from home", topK: 5 });

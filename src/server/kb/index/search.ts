@@ -101,7 +101,7 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
   const hybrid = { orgId, kbIds, query, embedding: opts.queryEmbedding!, limit, filter };
 
   if (useText && useVector && HYBRID.parallel && "pool" in driverOf(db())) {
-    // Each leg in its own transaction; the chunks' rows are one statement after the fusion.
+    // Each leg on its own connection (one message each, decision 129); the chunks' rows are one statement after the fusion.
     const fused = fuse(await parallelCandidates(db(), hybrid)).slice(0, opts.topK);
     return hitsOf(db(), orgId, fused);
   }
