@@ -11,7 +11,7 @@ import { insertChunks } from "../../src/server/kb/index/chunks";
 import { EXACT_MAX_CHUNKS, HNSW, denseSearch, denseSql, indexSettings } from "../../src/server/kb/index/dense";
 import { vacuumIndexTables } from "../../src/server/kb/index/maintenance";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
-import { LEGS } from "../../src/server/kb/index/parallel-legs";
+import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { chunkText } from "./chunker";
 import {
@@ -37,8 +37,8 @@ if (process.env.BENCH_POSTINGS) BM25_TOP.postingsPerTerm = Number(process.env.BE
 if (process.env.BENCH_MIN_CHUNKS) BM25_TOP.minChunks = Number(process.env.BENCH_MIN_CHUNKS);
 // BENCH_CANDIDATES=<n>: candidates a leg hands to the hybrid fusion (the product's HYBRID.candidates).
 if (process.env.BENCH_CANDIDATES) HYBRID.candidates = Number(process.env.BENCH_CANDIDATES);
-// BENCH_LEGS=tx runs PostgreSQL's hybrid legs as transactions instead of one message each (decision 129).
-if (process.env.BENCH_LEGS === "tx") LEGS.oneMessage = false;
+// BENCH_LEGS=tx runs PostgreSQL's searches as transactions instead of one message a leg (decision 129).
+if (process.env.BENCH_LEGS === "tx") ONE_MESSAGE.enabled = false;
 // BENCH_HALFVEC=1|0 loads and searches a 1,536-dimension halfvec|vector index on either engine instead of the
 // engine's own type (decision 128: halfvec on PostgreSQL, vector on PGlite); a reused database needs that index.
 if (process.env.BENCH_HALFVEC) useIndexType(process.env.BENCH_HALFVEC === "0" ? "vector" : "halfvec");

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
-import { LEGS } from "../../src/server/kb/index/parallel-legs";
+import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
 import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
@@ -27,7 +27,7 @@ const embeddings = queries.map((q) => fakeEmbedding(q, 1536));
 const defaults = { candidates: HYBRID.candidates };
 function use(variant: string) {
   HYBRID.parallel = variant !== "one";
-  LEGS.oneMessage = variant !== "tx";
+  ONE_MESSAGE.enabled = variant !== "tx";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
   useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }

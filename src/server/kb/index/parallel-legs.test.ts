@@ -8,7 +8,8 @@ import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { BM25_TOP } from "./bm25";
 import type { Candidate } from "./candidates";
-import { parallelCandidates, sqlLiteral, vectorLegSql } from "./parallel-legs";
+import { parallelCandidates, vectorLegSql } from "./parallel-legs";
+import { ONE_MESSAGE, sqlLiteral } from "./one-message";
 import { denseSearch, denseSettingsSql } from "./dense";
 import { rows } from "./sql-parts";
 import { HYBRID, hybridCandidates, searchChunks } from "./search";
@@ -23,6 +24,7 @@ const hybridDefaults = { ...HYBRID };
 afterEach(() => {
   Object.assign(BM25_TOP, defaults);
   Object.assign(HYBRID, hybridDefaults);
+  ONE_MESSAGE.enabled = true;
 });
 
 /** Deterministic texts over a small vocabulary: long posting lists, varied tf and lengths. */

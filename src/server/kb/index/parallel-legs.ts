@@ -4,13 +4,12 @@
 // the fusion gets what the one-statement path (search.ts hybridSql) gives it: every candidate with both
 // exact scores, under the same organisation, knowledge-base and file restrictions in both legs.
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import type { Pool, QueryResult } from "pg";
 import { driverOf, type Db } from "../../db/client";
 import { bm25Ctes, bm25ScoreOf, bm25Top } from "./bm25";
 import { candidatesOf, cosineOf, type Candidate } from "./candidates";
 import { denseSelect, denseSettings, denseSettingsSql, gatedDenseSelect, type DenseQuery } from "./dense";
 import { exactParam, rows } from "./sql-parts";
+import { ONE_MESSAGE, inOneMessage } from "./one-message";
 
 export interface HybridQuery {
   orgId: string;
@@ -51,38 +50,6 @@ const legRows = (result: unknown) =>
   rows<LegResult>(result).map((r) => ({ chunkId: Number(r.id), cosine: cosineOf(r.distance), bm25: Number(r.bm25) }));
 
 /**
- * Statements with their values written into the text, for a message of several statements, which
- * PostgreSQL's simple protocol only takes without parameters. Strings are escaped as node-postgres's
- * escapeLiteral does (pg is not loaded with the embedded database): quotes doubled, and a string with a
- * backslash written E'…' with its backslashes doubled, so the result does not depend on
- * standard_conforming_strings. NUL cannot be in a PostgreSQL string and would end the message's text: dropped.
- */
-export function sqlLiteral(value: string): string {
-  const s = value.replaceAll("\0", "").replaceAll("'", "''");
-  return s.includes("\\") ? ` E'${s.replaceAll("\\", "\\\\")}'` : `'${s}'`;
-}
-
-class InlineDialect extends PgDialect {
-  override escapeString(str: string): string {
-    return sqlLiteral(str);
-  }
-}
-const inlineDialect = new InlineDialect();
-
-/**
- * The statements in one message: one round trip, and one implicit transaction, in which the settings
- * set_config(…, true) makes hold until the last statement ends. The last statement's rows.
- */
-async function inOneMessage(pool: Pool, statements: SQL[]): Promise<unknown> {
-  const text = statements.map((s) => inlineDialect.sqlToQuery(s.inlineParams()).sql).join(";\n");
-  const results = (await pool.query(text)) as unknown as QueryResult | QueryResult[];
-  return Array.isArray(results) ? results[results.length - 1] : results;
-}
-
-/** Whether each leg is one message on PostgreSQL (decision 129); benches A/B it against transactions. */
-export const LEGS = { oneMessage: true };
-
-/**
  * Both legs' candidates, each leg on its own pooled connection, at once: on PostgreSQL each leg is one
  * message (its settings and its statement: one round trip instead of four with a transaction's begin and
  * commit); on PGlite (tests) each leg is a transaction on its one connection. The two legs read two
@@ -93,7 +60,7 @@ export async function parallelCandidates(handle: Db, opts: HybridQuery): Promise
   const { orgId, kbIds, query, embedding, limit, filter } = opts;
   const q = { orgId, kbIds, query, embedding, limit, fileFilter: filter };
   const driver = driverOf(handle);
-  if ("pool" in driver && LEGS.oneMessage) {
+  if ("pool" in driver && ONE_MESSAGE.enabled) {
     const [dense, text] = await Promise.all([
       inOneMessage(driver.pool, [denseSettingsSql(q), vectorLegSql(q, "gated")]),
       // As text mode (search.ts): a short statement JIT would compile for longer than it runs.
