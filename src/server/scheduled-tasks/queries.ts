@@ -226,12 +226,19 @@ export async function queueRunNow(v: Viewer, taskId: number): Promise<TaskExecut
       )
       .limit(1);
     if (busy) throw new AppError("conflict", "Task is already running");
+    const now = new Date(taskClock().now());
+    // Last Run says "Just now" from the moment the run is asked for: the list the client reloads after Run Now
+    // may be read before a scheduler starts the run (which sets it again, to the start).
+    await tx
+      .update(scheduledTask)
+      .set({ lastRunAt: now })
+      .where(and(eq(scheduledTask.organizationId, v.orgId), eq(scheduledTask.id, taskId)));
     const [row] = await tx
       .insert(scheduledTaskExecution)
       .values({
         organizationId: v.orgId,
         taskId,
-        scheduledFor: new Date(taskClock().now()),
+        scheduledFor: now,
         trigger: "manual",
         metadata: { trigger: "manual", timeZone: task.timeZone, agentName: task.agentName },
       })

@@ -244,6 +244,9 @@ describe("runs", () => {
     expect((await api(f.a.member, "POST", "/api/scheduled-tasks/executions", { taskId: t.id })).body.error).toBe(
       "Task is already running",
     );
+    // Last Run shows the Run Now before any scheduler has started it (the list the client reloads at once).
+    const queued = (await api(f.a.member, "GET", `/api/scheduled-tasks/manage/${t.id}`)).body.task.lastRunAt;
+    expect(queued).toBe(new Date(now).toISOString());
     await runAll(scheduler());
     const [run] = await executions(t.id);
     expect(run).toMatchObject({ status: "completed", error: null, metadata: { trigger: "manual", attempts: 1 } });
