@@ -1,6 +1,6 @@
 // Scheduled tasks and executions, always read and written with the organisation; a member reaches only
 // their own tasks, an admin every task of the organisation (decision 040).
-import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { agent, scheduledTask, scheduledTaskExecution } from "../db/tables";
 import { AppError } from "../errors";
@@ -210,10 +210,15 @@ export async function queueRunNow(v: Viewer, taskId: number): Promise<TaskExecut
   const task = await getTask(v, taskId);
   if (!task.enabled) throw new AppError("conflict", "Task is disabled");
   return db().transaction(async (tx) => {
-    // The task row's lock orders concurrent Run Now calls: the second sees the first's execution.
-    await tx.execute(
-      sql`select id from ${scheduledTask} where ${scheduledTask.organizationId} = ${v.orgId} and ${scheduledTask.id} = ${taskId} for update`,
-    );
+    const now = new Date(taskClock().now());
+    // The task row's lock orders concurrent Run Now calls: the second sees the first's execution. The update
+    // takes it, and sets Last Run ("Just now") from the moment the run is asked for: the list the client
+    // reloads after Run Now may be read before a scheduler starts the run (which sets it again, to the start).
+    // A refused Run Now rolls it back.
+    await tx
+      .update(scheduledTask)
+      .set({ lastRunAt: now })
+      .where(and(eq(scheduledTask.organizationId, v.orgId), eq(scheduledTask.id, taskId)));
     const [busy] = await tx
       .select({ id: scheduledTaskExecution.id })
       .from(scheduledTaskExecution)
@@ -226,13 +231,6 @@ export async function queueRunNow(v: Viewer, taskId: number): Promise<TaskExecut
       )
       .limit(1);
     if (busy) throw new AppError("conflict", "Task is already running");
-    const now = new Date(taskClock().now());
-    // Last Run says "Just now" from the moment the run is asked for: the list the client reloads after Run Now
-    // may be read before a scheduler starts the run (which sets it again, to the start).
-    await tx
-      .update(scheduledTask)
-      .set({ lastRunAt: now })
-      .where(and(eq(scheduledTask.organizationId, v.orgId), eq(scheduledTask.id, taskId)));
     const [row] = await tx
       .insert(scheduledTaskExecution)
       .values({

@@ -101,15 +101,7 @@ export async function denseSettings(
   opts: DenseQuery,
   strategy: DenseStrategy = "auto",
 ): Promise<{ exact: boolean }> {
-  const ef = Math.max(HNSW.efSearch, opts.limit);
-  const efLarge = Math.max(HNSW.efSearchLarge, opts.limit);
-  const size = collectionSize(opts, strategy);
-  const result = await tx.execute(sql`
-    select x.n, set_config('jit', 'off', true),
-      set_config('hnsw.ef_search', case when x.n > ${HNSW.largeChunks} then ${String(efLarge)} else ${String(ef)} end, true),
-      set_config('hnsw.iterative_scan', 'relaxed_order', true),
-      set_config('enable_sort', case when x.n > ${EXACT_MAX_CHUNKS} then 'off' else 'on' end, true)
-    from (select ${size} as n) x`);
+  const result = await tx.execute(settingsSql(opts, strategy, false));
   return { exact: Number(rows<{ n: number | string }>(result)[0]?.n ?? 0) <= EXACT_MAX_CHUNKS };
 }
 
@@ -123,12 +115,19 @@ const SIZE_SETTING = "switchboard.kb_chunks";
  * keeps it, as BM25's top-N does).
  */
 export function denseSettingsSql(opts: DenseQuery, strategy: DenseStrategy = "auto"): SQL {
+  return settingsSql(opts, strategy, true);
+}
+
+/** denseSettings' statement (`gated` false: the size as the row `n`) or denseSettingsSql's (true). */
+function settingsSql(opts: DenseQuery, strategy: DenseStrategy, gated: boolean): SQL {
   const ef = Math.max(HNSW.efSearch, opts.limit);
   const efLarge = Math.max(HNSW.efSearchLarge, opts.limit);
+  const size = gated ? sql`set_config(${SIZE_SETTING}, x.n::text, true)` : sql`x.n`;
+  const sort = gated ? sql`'off'` : sql`case when x.n > ${EXACT_MAX_CHUNKS} then 'off' else 'on' end`;
   return sql`
-    select set_config('jit', 'off', true), set_config(${SIZE_SETTING}, x.n::text, true),
+    select ${size}, set_config('jit', 'off', true),
       set_config('hnsw.ef_search', case when x.n > ${HNSW.largeChunks} then ${String(efLarge)} else ${String(ef)} end, true),
-      set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', 'off', true)
+      set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', ${sort}, true)
     from (select ${collectionSize(opts, strategy)} as n) x`;
 }
 
