@@ -7,7 +7,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDb, type Database } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/config";
-import { VECTOR_INDEX, indexType } from "../../src/server/kb/index/sql-parts";
+import { HNSW_GRAPH, VECTOR_INDEX, indexType } from "../../src/server/kb/index/sql-parts";
 
 /** A migrated database and a new bench organisation, or the kept organisation `reuseOrg` (not created again). */
 export async function benchDatabase(reuseOrg?: string): Promise<{ database: Database; orgId: string }> {
@@ -110,6 +110,6 @@ export function hnswIndexSql(dims = 1536, name = `kb_chunk_hnsw_${dims}_idx`) {
   const type = indexType(dims);
   const ops = type.startsWith("halfvec") ? "halfvec_cosine_ops" : "vector_cosine_ops";
   return sql.raw(
-    `create index if not exists ${name} on kb_chunk using hnsw ((embedding::${type}) ${ops}) where dims = ${dims}`,
+    `create index if not exists ${name} on kb_chunk using hnsw ((embedding::${type}) ${ops}) with (m = ${HNSW_GRAPH.m}, ef_construction = ${HNSW_GRAPH.efConstruction}) where dims = ${dims}`,
   );
 }

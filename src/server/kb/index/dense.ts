@@ -14,8 +14,12 @@ import { exactParam, rows, textArray, vectorCast, vectorParam, type Queryable } 
  * the same recall and twice the build, so the breadth is raised instead). Graphs built from the same rows
  * differ: 450 gave 0.946 and 0.958 on two later builds, 550 gives 0.953 and 0.963 for ~1 ms more a
  * hybrid search (decision 122's addendum).
+ * Decision 130 builds the graphs with ef_construction 200 (sql-parts.ts HNSW_GRAPH), which needs a narrower
+ * search for more recall: at 10,000 mixed chunks 400 gives 0.968 on PostgreSQL and 0.967 on PGlite (550 on
+ * the old graph: 0.958); at 100,000, 150 gives 0.966–0.971 (300 on the old graph: 0.959) and reads half the
+ * graph's pages, which is what a collection larger than the buffer pool waits on.
  */
-export const HNSW = { efSearch: 550, efSearchLarge: 300, largeChunks: 20_000 };
+export const HNSW = { efSearch: 400, efSearchLarge: 150, largeChunks: 20_000 };
 
 /**
  * Collections (the searched knowledge bases, narrowed by includeFileIds) of at most this many chunks

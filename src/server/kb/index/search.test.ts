@@ -7,9 +7,9 @@ import { db, driverOf } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { fuse, hybridCandidates, searchChunks, type Candidate } from "./search";
 import { makeFile, makeKb, makeOrg } from "./test-fixture";
-import { denseSearch, denseSql, indexSettings } from "./dense";
+import { HNSW, denseSearch, denseSettings, denseSql, indexSettings } from "./dense";
 import type { SearchOptions } from "./types";
-import { indexType, rows, vectorCast, vectorParam } from "./sql-parts";
+import { HNSW_GRAPH, indexType, rows, vectorCast, vectorParam } from "./sql-parts";
 
 // PGlite's first start compiles its WebAssembly: over a minute on a loaded machine.
 beforeAll(async () => {
@@ -270,6 +270,43 @@ describe("indexes", () => {
     const text = JSON.stringify(rows(plan));
     expect(text).toContain("kb_chunk_hnsw_1536_idx");
     expect(text).not.toContain("Sort");
+  });
+
+  it("the HNSW graphs are built with m 16 and ef_construction 200, and searches take ef_search 400, or 150 over 20,000 chunks (decision 130)", async () => {
+    const indexes = rows<{ relname: string; reloptions: string[] | string }>(
+      await db().execute(
+        sql`select relname, reloptions from pg_class where relname in ('kb_chunk_hnsw_1536_idx', 'kb_chunk_hnsw_3072_idx') order by relname`,
+      ),
+    );
+    expect(indexes.map((i) => i.relname)).toEqual(["kb_chunk_hnsw_1536_idx", "kb_chunk_hnsw_3072_idx"]);
+    for (const index of indexes) {
+      // PGlite hands text[] back as its text form.
+      const options = Array.isArray(index.reloptions)
+        ? index.reloptions
+        : index.reloptions.replace(/[{}]/g, "").split(",");
+      expect(options.sort()).toEqual([`ef_construction=${HNSW_GRAPH.efConstruction}`, `m=${HNSW_GRAPH.m}`]);
+    }
+    expect(HNSW_GRAPH).toEqual({ m: 16, efConstruction: 200 });
+
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, ["one chunk"]);
+    const q = { orgId, kbIds: [kb], embedding: fakeEmbedding("one", 1536), limit: 40, fileFilter: null };
+    const efUnder = async (largeChunks: number) => {
+      const saved = HNSW.largeChunks;
+      HNSW.largeChunks = largeChunks;
+      try {
+        return await db().transaction(async (tx) => {
+          await denseSettings(tx, q, "index");
+          return rows<{ ef: string }>(await tx.execute(sql`select current_setting('hnsw.ef_search') as ef`))[0]!.ef;
+        });
+      } finally {
+        HNSW.largeChunks = saved;
+      }
+    };
+    expect(await efUnder(HNSW.largeChunks)).toBe("400");
+    // A collection over largeChunks (here every collection: the limit set to 0).
+    expect(await efUnder(0)).toBe("150");
   });
 
   it("exact and index searches agree on a small collection", async () => {

@@ -31,6 +31,14 @@ export const exactParam = (v: readonly number[]): SQL => vectorParam(v, sql.raw(
 export const VECTOR_INDEX = { halfvecMinDims: { postgres: 1536, pglite: 2001 } };
 
 /**
+ * How the HNSW graphs are built (decision 130, migration 0032): m 16 (pgvector's default) and ef_construction
+ * 200 instead of its 64. The better-connected graph reaches the same recall with a narrower search (HNSW's
+ * ef_search in dense.ts), so a search reads fewer of the graph's pages. Must match the migrations' index
+ * definitions.
+ */
+export const HNSW_GRAPH = { m: 16, efConstruction: 200 };
+
+/**
  * The type an embedding is compared as in the HNSW index's order on the process's database: vector(n), or
  * halfvec(n) from VECTOR_INDEX.halfvecMinDims (text-embedding-3-large's 3,072 everywhere). Scores are
  * computed exactly (exactParam).
