@@ -14,7 +14,7 @@ import { createAzure } from "@ai-sdk/azure";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { readFileSync } from "node:fs";
 import { runSteps } from "../src/server/chat/step-loop";
-import { startProcess } from "./setup";
+import { startFakeProvider } from "./setup";
 import { fastChatStream, fastStreamFetch, OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "../src/server/ai/openai-compatible-fast-dialect";
 
@@ -25,14 +25,7 @@ const rounds = Math.max(2, Number(process.argv[5] ?? 4));
 const provider = process.argv[6] ?? "openai";
 const reasoning = process.argv[7] === "reasoning";
 const port = Number(process.env.BENCH_PORT) || 42000 + Math.floor(Math.random() * 1000);
-const fake = await startProcess(
-  process.execPath,
-  ["--import", "tsx", "e2e/support/fake-provider.ts"],
-  { FAKE_PROVIDER_PORT: String(port) },
-  /listening/,
-);
-// The fake goes with this process however it ends.
-process.on("exit", () => fake.child.kill("SIGTERM"));
+await startFakeProvider(port);
 const url = `http://127.0.0.1:${port}/v1`;
 type Fetch = typeof globalThis.fetch;
 /** The provider's chat model as models.ts makes it, with the given fetch. */
@@ -166,5 +159,4 @@ for (const [name, v] of samples) {
   );
 }
 console.log(`  load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
-fake.child.kill("SIGTERM");
 process.exit(0);

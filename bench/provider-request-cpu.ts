@@ -6,18 +6,12 @@
 // process's CPU (the fake runs in its own process).
 //   npx tsx bench/provider-request-cpu.ts [requests=300]
 import { createOpenAI } from "@ai-sdk/openai";
-import { startProcess } from "./setup";
+import { startFakeProvider } from "./setup";
 import { fastChatStream, fastStreamFetch, OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-stream";
 
 const N = Number(process.argv[2] ?? 300);
 const port = Number(process.env.BENCH_PORT) || 43000 + Math.floor(Math.random() * 1000);
-const fake = await startProcess(
-  process.execPath,
-  ["--import", "tsx", "e2e/support/fake-provider.ts"],
-  { FAKE_PROVIDER_PORT: String(port) },
-  /listening/,
-);
-process.on("exit", () => fake.child.kill("SIGTERM"));
+await startFakeProvider(port);
 const url = `http://127.0.0.1:${port}/v1`;
 const chat = (fetch?: typeof globalThis.fetch) =>
   createOpenAI({ apiKey: "sk-bench", baseURL: url, fetch }).chat("gpt-4.1");

@@ -142,6 +142,18 @@ export function startProcess(
   });
 }
 
+/** The fake provider (OpenAI's wire format) in its own process on `port`, stopped when this process exits. */
+export async function startFakeProvider(port: number): Promise<Started> {
+  const fake = await startProcess(
+    process.execPath,
+    ["--import", "tsx", "e2e/support/fake-provider.ts"],
+    { FAKE_PROVIDER_PORT: String(port) },
+    /listening/,
+  );
+  process.on("exit", () => fake.child.kill("SIGTERM"));
+  return fake;
+}
+
 /** The V8 flags `npm start` gives the server (package.json's start script), so benches measure what runs. */
 export function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
@@ -156,12 +168,7 @@ export async function startBenchServers(opts: { port?: number; entry?: string } 
   // BENCH_PORT: the fake provider's port (the server takes the next one), for sessions given a port range.
   const fakePort = opts.port ?? (Number(process.env.BENCH_PORT) || 41000 + Math.floor(Math.random() * 1000));
   const apiPort = fakePort + 1;
-  const fake = await startProcess(
-    process.execPath,
-    ["--import", "tsx", "e2e/support/fake-provider.ts"],
-    { FAKE_PROVIDER_PORT: String(fakePort) },
-    /listening/,
-  );
+  const fake = await startFakeProvider(fakePort);
   const entry = serverEntry(opts.entry);
   const flags = [
     ...startFlags(),
