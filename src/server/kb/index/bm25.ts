@@ -40,7 +40,7 @@ export const BM25_TOP = { postingsPerTerm: 1_000, rescore: 100, minChunks: 20_00
  * reference average length L of 100 terms (a product chunk of 1,600 characters has ~130, the benches'
  * 1,000-character chunks ~80) instead of the collection's, which changes with every file. It only
  * orders the postings for reading: scores use the collection's real average. Must stay the same
- * expression tree as kb_posting_impact_idx's (migration 0027), or the index cannot order the read.
+ * expression tree as kb_posting_impact_idx's (migrations 0027, 0033), or the index cannot order the read.
  */
 export const IMPACT_SQL = (alias: string) =>
   sql.raw(
@@ -120,7 +120,7 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
     ${sql.raw(name("p"))} as materialized (
       select p.chunk_id, p.term, p.tf, p.doc_len
       from kb_posting p
-      where ${gate} and p.organization_id = ${opts.orgId} and p.knowledge_base_id = any(${kbs})
+      where ${gate} and p.knowledge_base_id = any(array(select kb from ks))
         and p.term = any(array(select term from qt))
     ),
     ${sql.raw(name("w"))} as materialized (
@@ -133,7 +133,12 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
       group by p.chunk_id
     )`;
   // A file filter can exclude every chunk a term's best postings name: those searches read every posting.
-  if (opts.fileFilter || N <= 0) return sql`${head}, ${exhaustive(sql`true`, (n) => n)}`;
+  // The organisation is checked on the knowledge bases, once, instead of on every posting: the impact
+  // index holds no organisation (decision 131), and a knowledge base's postings are all its organisation's.
+  const ks = sql`ks as materialized (
+      select id as kb from knowledge_base where organization_id = ${opts.orgId} and id = any(${kbs})
+    )`;
+  if (opts.fileFilter || N <= 0) return sql`${head}, ${ks}, ${exhaustive(sql`true`, (n) => n)}`;
   const rescore = Math.max(BM25_TOP.rescore, opts.limit);
   // Never fewer postings a term than rows asked for: a one-term query still fills its `limit`.
   const perTerm = Math.max(N, opts.limit);
@@ -148,7 +153,7 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
   // instead, 990 ms at 100k). The probe names no knowledge base: c's chunks come from the searched ones'
   // postings and dense rows, and a knowledge-base condition let PGlite (no statistics) walk the term's
   // list in the impact index for every chunk instead of the primary key (34 ms for 1,200 probes at 10k).
-  return sql`${head}, ${exhaustive(sql`not ${big}`, (n) => `${n}_all`)},
+  return sql`${head}, ${ks}, ${exhaustive(sql`not ${big}`, (n) => `${n}_all`)},
     d as materialized (
       select qt.term, qt.qtf, ${keptDf(opts, kbs)} as df
       from qt where ${big}
@@ -159,9 +164,9 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
     ),
     p as materialized (
       select w.term, w.cut, x.chunk_id, ${termScore("x")} as score
-      from w cross join st cross join unnest(${kbs}) k(kb) cross join lateral (
+      from w cross join st cross join ks cross join lateral (
         select p.chunk_id, p.tf, p.doc_len from kb_posting p
-        where p.organization_id = ${opts.orgId} and p.knowledge_base_id = k.kb and p.term = w.term
+        where p.knowledge_base_id = ks.kb and p.term = w.term
         order by ${IMPACT_SQL("p")} desc
         limit ${sql.raw(String(perTerm))}
       ) x

@@ -251,4 +251,32 @@ describe("BM25 early termination (decision 110)", () => {
     const plan = await db().execute(sql`explain with ${bm25Ctes(q)} ${bm25Top(q)}`);
     expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain("kb_posting_impact_idx");
   });
+
+  it("the impact index holds no organisation; the organisation is checked on the knowledge bases on every path (decision 131)", async () => {
+    const orgId = await makeOrg();
+    const other = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, corpus(30, 5));
+    const def = rowsOf<{ def: string }>(
+      await db().execute(sql`select pg_get_indexdef('kb_posting_impact_idx'::regclass) as def`),
+    )[0]!.def;
+    expect(def).toMatch(/INCLUDE \(chunk_id, tf, doc_len\)$/);
+    expect(def).not.toContain("organization_id");
+    const q = { kbIds: [kb], query: "alpha river stone", limit: 10, fileFilter: null };
+    // Read whole (small collection), cut (early termination with tiny lists), and every posting (N 0).
+    for (const run of [
+      () => bm25Search(db(), { ...q, orgId }),
+      () => withN(2, () => bm25Search(db(), { ...q, orgId })),
+      () => withN(0, () => bm25Search(db(), { ...q, orgId })),
+    ]) {
+      expect((await run()).length).toBeGreaterThan(0);
+    }
+    for (const run of [
+      () => bm25Search(db(), { ...q, orgId: other }),
+      () => withN(2, () => bm25Search(db(), { ...q, orgId: other })),
+      () => withN(0, () => bm25Search(db(), { ...q, orgId: other })),
+    ]) {
+      expect(await run()).toEqual([]);
+    }
+  });
 });
