@@ -10,6 +10,7 @@ import {
   percentile,
   provision,
   serverEntry,
+  startEnv,
   startFlags,
   startProcess,
   tempDataDir,
@@ -62,6 +63,7 @@ try {
         process.execPath,
         [...flags, "--import", "./bench/el-monitor.mjs", ...serverEntry()],
         {
+          ...startEnv(),
           SCHEDULER_TRACE: "1",
           PORT: String(serverPorts[i]),
           HOST: "127.0.0.1",

@@ -154,10 +154,25 @@ export async function startFakeProvider(port: number): Promise<Started> {
   return fake;
 }
 
+const startScript = () =>
+  (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+
 /** The V8 flags `npm start` gives the server (package.json's start script), so benches measure what runs. */
 export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
-  return pkg.scripts.start.split(" ").filter((a) => a.startsWith("--"));
+  return startScript().filter((a) => a.startsWith("--"));
+}
+
+/**
+ * The environment `npm start` gives the server: its `NAME=${NAME:-default}` words (decision 132's malloc
+ * setting), the caller's own value first as in the script.
+ */
+export function startEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of startScript()) {
+    const m = /^([A-Z_]+)=\$\{\1:-([^}]*)\}$/.exec(word);
+    if (m) env[m[1]!] = process.env[m[1]!] ?? m[2]!;
+  }
+  return env;
 }
 
 /**
@@ -179,6 +194,7 @@ export async function startBenchServers(opts: { port?: number; entry?: string } 
     process.execPath,
     [...flags, "--import", "./bench/el-monitor.mjs", ...entry],
     {
+      ...startEnv(),
       PORT: String(apiPort),
       HOST: "127.0.0.1",
       DATA_DIR: tempDataDir(),
