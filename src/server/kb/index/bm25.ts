@@ -162,8 +162,9 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
       select d.term, ${idf} as w, d.df > ${sql.raw(String(perTerm))} as cut
       from d join qt using (term) cross join st where d.df > 0
     ),
+    -- No term column: nothing after needs it, and each of the ~8,000 rows is written and read again.
     p as materialized (
-      select w.term, w.cut, x.chunk_id, ${termScore("x")} as score
+      select w.cut, x.chunk_id, ${termScore("x")} as score
       from w cross join st cross join ks cross join lateral (
         select p.chunk_id, p.tf, p.doc_len from kb_posting p
         where p.knowledge_base_id = ks.kb and p.term = w.term
