@@ -12,6 +12,7 @@ import { EXACT_MAX_CHUNKS, HNSW, denseSearch, denseSql, indexSettings } from "..
 import { vacuumIndexTables } from "../../src/server/kb/index/maintenance";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
 import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
+import { PREPARED } from "../../src/server/kb/index/prepared";
 import { BM25_TOP } from "../../src/server/kb/index/bm25";
 import { chunkText } from "./chunker";
 import {
@@ -39,6 +40,8 @@ if (process.env.BENCH_MIN_CHUNKS) BM25_TOP.minChunks = Number(process.env.BENCH_
 if (process.env.BENCH_CANDIDATES) HYBRID.candidates = Number(process.env.BENCH_CANDIDATES);
 // BENCH_LEGS=tx runs PostgreSQL's searches as transactions instead of one message a leg (decision 129).
 if (process.env.BENCH_LEGS === "tx") ONE_MESSAGE.enabled = false;
+// BENCH_PREPARED=0 plans the search's statements at every search instead of once a connection (decision 133).
+if (process.env.BENCH_PREPARED === "0") PREPARED.enabled = false;
 // BENCH_HALFVEC=1|0 loads and searches a 1,536-dimension halfvec|vector index on either engine instead of the
 // engine's own type (decision 128: halfvec on PostgreSQL, vector on PGlite); a reused database needs that index.
 if (process.env.BENCH_HALFVEC) useIndexType(process.env.BENCH_HALFVEC === "0" ? "vector" : "halfvec");

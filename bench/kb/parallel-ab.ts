@@ -7,12 +7,14 @@
 // Variants (comma-separated): one (the legs in one statement), par (the legs on two connections),
 // parN (par with N candidates a leg, e.g. par40), tx (par with each leg in a transaction of four round trips
 // instead of one message, decision 129), half / vec (par with the 1,536-dimension index on halfvec /
-// vector; the database needs that index, see ef-sweep.ts; the others use the engine's type, decision 128).
+// vector; the database needs that index, see ef-sweep.ts; the others use the engine's type, decision 128),
+// unprep (par, or on PGlite one, with each statement planned at every search instead of prepared, decision 133).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
 import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
+import { PREPARED } from "../../src/server/kb/index/prepared";
 import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
@@ -28,6 +30,7 @@ const defaults = { candidates: HYBRID.candidates };
 function use(variant: string) {
   HYBRID.parallel = variant !== "one";
   ONE_MESSAGE.enabled = variant !== "tx";
+  PREPARED.enabled = variant !== "unprep";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
   useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }

@@ -1,6 +1,7 @@
 // The vector leg: cosine distance, exact over a small collection's rows, else on the partial HNSW
 // index of the query's dimension count (decision 095: the planner alone picks a sequential scan).
 import { sql, type SQL } from "drizzle-orm";
+import { GENERIC_PLAN } from "./prepared";
 import { exactParam, rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
 
 /**
@@ -98,6 +99,7 @@ function collectionSize(opts: DenseQuery, strategy: DenseStrategy): SQL {
  *   there is no alternative to them, so the planner keeps them.
  * - jit off: a disabled sort adds 10^10 to the plan's cost, which would make PostgreSQL JIT-compile
  *   the statement (hundreds of milliseconds). Set for every search anyway (short statements).
+ * - plan_cache_mode force_generic_plan: a prepared search (decision 133) runs its one plan from the first run.
  * - hnsw.ef_search ≥ limit (HNSW.efSearchLarge over HNSW.largeChunks chunks), and iterative scans that keep going when filters (KB, files) drop candidates.
  */
 export async function denseSettings(
@@ -131,7 +133,8 @@ function settingsSql(opts: DenseQuery, strategy: DenseStrategy, gated: boolean):
   return sql`
     select ${size}, set_config('jit', 'off', true),
       set_config('hnsw.ef_search', case when x.n > ${HNSW.largeChunks} then ${String(efLarge)} else ${String(ef)} end, true),
-      set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', ${sort}, true)
+      set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', ${sort}, true),
+      ${sql.raw(GENERIC_PLAN)}
     from (select ${collectionSize(opts, strategy)} as n) x`;
 }
 

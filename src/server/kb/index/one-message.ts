@@ -3,18 +3,10 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Pool, QueryResult } from "pg";
+import { PREPARED, isPreparedMismatch, preparedRun } from "./prepared";
+import { sqlLiteral } from "./sql-literal";
 
-/**
- * Statements with their values written into the text, for a message of several statements, which
- * PostgreSQL's simple protocol only takes without parameters. Strings are escaped as node-postgres's
- * escapeLiteral does (pg is not loaded with the embedded database): quotes doubled, and a string with a
- * backslash written E'…' with its backslashes doubled, so the result does not depend on
- * standard_conforming_strings. NUL cannot be in a PostgreSQL string and would end the message's text: dropped.
- */
-export function sqlLiteral(value: string): string {
-  const s = value.replaceAll("\0", "").replaceAll("'", "''");
-  return s.includes("\\") ? ` E'${s.replaceAll("\\", "\\\\")}'` : `'${s}'`;
-}
+export { sqlLiteral };
 
 class InlineDialect extends PgDialect {
   override escapeString(str: string): string {
@@ -23,14 +15,45 @@ class InlineDialect extends PgDialect {
 }
 const inlineDialect = new InlineDialect();
 
+// inlineParams() changes the SQL object itself: its values are written into its text from then on.
+const inline = (s: SQL) => inlineDialect.sqlToQuery(s.inlineParams()).sql;
+const lastOf = (results: QueryResult | QueryResult[]) =>
+  Array.isArray(results) ? results[results.length - 1] : results;
+
 /**
  * The statements in one message: one round trip, and one implicit transaction, in which the settings
- * set_config(…, true) makes hold until the last statement ends. The last statement's rows.
+ * set_config(…, true) makes hold until the last statement ends. The last statement's rows. The last
+ * statement runs prepared on its connection (decision 133, PREPARED): the message PREPAREs it the first
+ * time and EXECUTEs it, so it is planned once a connection instead of once a search.
  */
 export async function inOneMessage(pool: Pool, statements: SQL[]): Promise<unknown> {
-  const text = statements.map((s) => inlineDialect.sqlToQuery(s.inlineParams()).sql).join(";\n");
-  const results = (await pool.query(text)) as unknown as QueryResult | QueryResult[];
-  return Array.isArray(results) ? results[results.length - 1] : results;
+  if (!PREPARED.enabled)
+    return lastOf((await pool.query(statements.map(inline).join(";\n"))) as unknown as QueryResult);
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    // Before inline(), which makes the statement write its values into its text from then on.
+    const run = preparedRun(client, statements[statements.length - 1]!);
+    const settings = statements.slice(0, -1).map(inline);
+    try {
+      const result = lastOf(
+        (await client.query([...run.before, ...settings, run.execute].join(";\n"))) as unknown as QueryResult,
+      );
+      run.done();
+      return result;
+    } catch (err) {
+      if (!isPreparedMismatch(err)) throw err;
+      // The connection does not hold what was recorded: this search unprepared, the record settled for the next.
+      run.settle(err);
+      return lastOf((await client.query(statements.map(inline).join(";\n"))) as unknown as QueryResult);
+    }
+  } catch (err) {
+    failed = err as Error;
+    throw err;
+  } finally {
+    // As pool.query does: a connection that failed is not handed out again.
+    client.release(failed);
+  }
 }
 
 /** Whether a search on PostgreSQL sends its statements as one message (decision 129); benches A/B it. */

@@ -10,6 +10,7 @@ import { candidatesOf, cosineOf, type Candidate } from "./candidates";
 import { denseSelect, denseSettings, denseSettingsSql, gatedDenseSelect, type DenseQuery } from "./dense";
 import { exactParam, rows } from "./sql-parts";
 import { ONE_MESSAGE, inOneMessage } from "./one-message";
+import { GENERIC_PLAN } from "./prepared";
 
 export interface HybridQuery {
   orgId: string;
@@ -64,7 +65,7 @@ export async function parallelCandidates(handle: Db, opts: HybridQuery): Promise
     const [dense, text] = await Promise.all([
       inOneMessage(driver.pool, [denseSettingsSql(q), vectorLegSql(q, "gated")]),
       // As text mode (search.ts): a short statement JIT would compile for longer than it runs.
-      inOneMessage(driver.pool, [sql`select set_config('jit', 'off', true)`, textLegSql(q)]),
+      inOneMessage(driver.pool, [sql`select set_config('jit', 'off', true), ${sql.raw(GENERIC_PLAN)}`, textLegSql(q)]),
     ]);
     return candidatesOf(legRows(dense), legRows(text));
   }

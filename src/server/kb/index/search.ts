@@ -9,6 +9,7 @@ import { exactParam, rows, textArray, type Queryable } from "./sql-parts";
 import type { SearchHit, SearchOptions } from "./types";
 import { candidatesOf, cosineOf, type Candidate } from "./candidates";
 import { parallelCandidates } from "./parallel-legs";
+import { executePrepared } from "./prepared";
 
 export type { Candidate } from "./candidates";
 
@@ -70,7 +71,11 @@ export async function hybridCandidates(
   const { orgId, kbIds, query, embedding, limit, filter } = opts;
   const dq = { orgId, kbIds, embedding, limit, fileFilter: filter };
   const { exact } = await denseSettings(tx, dq);
-  const result = await tx.execute(hybridSql({ ...dq, query }, exact));
+  // PGlite's one session holds the statement prepared (decision 133); a pooled PostgreSQL transaction's
+  // connection is not known here, so it runs unprepared (PostgreSQL's searches take parallelCandidates).
+  const driver = driverOf(db());
+  const statement = hybridSql({ ...dq, query }, exact);
+  const result = "pglite" in driver ? await executePrepared(tx, driver.pglite, statement) : await tx.execute(statement);
   const all = rows<{ leg: number; id: string | number; distance: number | string | null; bm25: number | string }>(
     result,
   ).map((r) => ({ leg: Number(r.leg), chunkId: Number(r.id), cosine: cosineOf(r.distance), bm25: Number(r.bm25) }));
