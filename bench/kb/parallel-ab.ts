@@ -1,6 +1,7 @@
 // Interleaved A/B of hybrid search variants (decision 120) on a knowledge base a latency run kept
 // (BENCH_KEEP): blocks of the same SciFact claims, each block run once per variant, the variants' order
-// alternating block by block. Per block and variant: p50/p95 of a hybrid topK 10 search and the
+// alternating block by block. Per block and variant: p50/p95 of a hybrid topK 10 search (BENCH_MODE=text|vector:
+// of that mode's) and the
 // PostgreSQL backends' CPU per search (this database's connections, /proc; on PGlite this process's CPU),
 // with the load average.
 //   DATABASE_URL=… npx tsx bench/kb/parallel-ab.ts <org>:<kb> [claims] [pairs] [variants]
@@ -22,6 +23,8 @@ if (!orgId || !kbId) throw new Error("usage: parallel-ab.ts <org>:<kb> [claims] 
 const claims = Number(process.argv[3] ?? 50);
 const pairs = Number(process.argv[4] ?? 4);
 const variants = (process.argv[5] ?? "one,par").split(",");
+// BENCH_MODE=text|vector times that mode's searches instead of hybrid ones.
+const mode = (process.env.BENCH_MODE ?? "hybrid") as "hybrid" | "text" | "vector";
 const { database } = await benchDatabase(orgId);
 const queries = scifactQueries(claims);
 const embeddings = queries.map((q) => fakeEmbedding(q, 1536));
@@ -69,7 +72,7 @@ const search = (i: number) =>
     query: queries[i]!,
     queryEmbedding: embeddings[i]!,
     topK: 10,
-    mode: "hybrid",
+    mode,
   });
 
 // Warm both connections and the caches with every variant.

@@ -215,9 +215,15 @@ export function bm25Top(opts: Bm25Query): SQL {
  * returned without changing the statistics. Hybrid mode uses the same CTEs inside its own statement.
  */
 export async function bm25Search(q: Queryable, opts: Bm25Query): Promise<Bm25Hit[]> {
-  const result = await q.execute(sql`with ${bm25Ctes(opts)} ${bm25Top(opts)}`);
-  return rows<{ chunk_id: string | number; score: number | string }>(result).map((r) => ({
+  return bm25Hits(await q.execute(bm25Sql(opts)));
+}
+
+/** bm25Search's statement (text mode runs it prepared, decision 133). */
+export const bm25Sql = (opts: Bm25Query): SQL => sql`with ${bm25Ctes(opts)} ${bm25Top(opts)}`;
+
+/** bm25Sql's rows. */
+export const bm25Hits = (result: unknown): Bm25Hit[] =>
+  rows<{ chunk_id: string | number; score: number | string }>(result).map((r) => ({
     chunkId: Number(r.chunk_id),
     score: Number(r.score),
   }));
-}

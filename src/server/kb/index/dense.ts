@@ -154,6 +154,20 @@ export async function indexSettings(tx: Queryable, limit: number) {
     set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', 'off', true)`);
 }
 
+/** The vector leg alone under denseSettingsSql (vector mode in one message, decision 133): denseSql's rows. */
+export function gatedDenseSql(opts: DenseQuery): SQL {
+  return sql`
+    with hits as materialized (${gatedDenseSelect(opts)})
+    select id, distance from hits order by distance, id`;
+}
+
+/** denseSql's (or gatedDenseSql's) rows. */
+export const denseHits = (result: unknown): DenseHit[] =>
+  rows<{ id: string | number; distance: number | string }>(result).map((r) => ({
+    chunkId: Number(r.id),
+    similarity: 1 - Number(r.distance),
+  }));
+
 /** Must run inside a transaction: the settings are SET LOCAL. */
 export async function denseSearch(
   tx: Queryable,
@@ -161,9 +175,5 @@ export async function denseSearch(
   strategy: DenseStrategy = "auto",
 ): Promise<DenseHit[]> {
   const { exact } = await denseSettings(tx, opts, strategy);
-  const result = await tx.execute(denseSql(opts, exact));
-  return rows<{ id: string | number; distance: number | string }>(result).map((r) => ({
-    chunkId: Number(r.id),
-    similarity: 1 - Number(r.distance),
-  }));
+  return denseHits(await tx.execute(denseSql(opts, exact)));
 }

@@ -8,7 +8,7 @@ import { Pool } from "pg";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { db, driverOf, type Db } from "../../db/client";
+import { db, driverOf, setDb, type Db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { BM25_TOP } from "./bm25";
 import type { Candidate } from "./candidates";
@@ -17,7 +17,7 @@ import { inOneMessage } from "./one-message";
 import { parallelCandidates, textLegSql, vectorLegSql } from "./parallel-legs";
 import { GENERIC_PLAN, PREPARED, argLiteral, preparedRun } from "./prepared";
 import { rows } from "./sql-parts";
-import { hybridCandidates } from "./search";
+import { hybridCandidates, searchChunks } from "./search";
 import { makeFile, makeKb, makeOrg } from "./test-fixture";
 
 beforeAll(async () => {
@@ -130,6 +130,48 @@ describe("search statements prepared once a connection (decision 133)", () => {
       expect(grown).toHaveLength(1);
       expect(grown[0]!.generic - (before.get(grown[0]!.name) ?? 0)).toBe(QUERIES.length);
       expect(grown[0]!.custom).toBe(0);
+    }
+  });
+
+  it("text and vector modes give the unprepared results, and run one prepared statement each", async () => {
+    const { orgId, kb, texts, file } = await fixture();
+    const search = (query: string, mode: "text" | "vector", includeFileIds?: string[]) =>
+      searchChunks(orgId, {
+        knowledgeBaseIds: [kb],
+        query,
+        queryEmbedding: mode === "vector" ? fakeEmbedding(`${query} ${texts[9]}`, 1536) : null,
+        topK: 7,
+        mode,
+        includeFileIds,
+      });
+    for (const mode of ["text", "vector"] as const)
+      for (const query of QUERIES)
+        for (const files of [undefined, [file]]) {
+          PREPARED.enabled = false;
+          const plain = await search(query, mode, files);
+          PREPARED.enabled = true;
+          const got = await search(query, mode, files);
+          expect(got.map((h) => [h.chunkId, h.searchType])).toEqual(plain.map((h) => [h.chunkId, h.searchType]));
+          got.forEach((h, i) => expect(h.similarityScore).toBeCloseTo(plain[i]!.similarityScore, 12));
+          if (mode === "vector" || query !== "the of") expect(plain.length).toBeGreaterThan(0);
+        }
+    // On one session: each mode's statement prepared once and run on its generic plan.
+    const pool = onePool();
+    const session = pool ?? (driverOf(db()) as { pglite: { query: (t: string) => Promise<unknown> } }).pglite;
+    const original = db();
+    const before = new Map((await prepared(session)).map((p) => [p.name, p.generic]));
+    if (pool) setDb(drizzle({ client: pool }) as unknown as Db);
+    try {
+      for (const query of QUERIES) {
+        await search(query, "text");
+        await search(query, "vector");
+      }
+      const grown = (await prepared(session)).filter((p) => p.generic > (before.get(p.name) ?? 0));
+      expect(grown.map((p) => p.generic - (before.get(p.name) ?? 0))).toEqual([QUERIES.length, QUERIES.length]);
+      for (const p of grown) expect(p.custom).toBe(0);
+    } finally {
+      setDb(original);
+      await pool?.end();
     }
   });
 

@@ -3,13 +3,23 @@
 // restricted to the organisation and the given knowledge bases.
 import { sql, type SQL } from "drizzle-orm";
 import { db, driverOf } from "../../db/client";
-import { bm25Ctes, bm25Search, bm25Top } from "./bm25";
-import { denseSearch, denseSelect, denseSettings, type DenseQuery } from "./dense";
+import { bm25Ctes, bm25Hits, bm25Sql, bm25Top, type Bm25Hit } from "./bm25";
+import {
+  denseHits,
+  denseSelect,
+  denseSettings,
+  denseSettingsSql,
+  denseSql,
+  gatedDenseSql,
+  type DenseHit,
+  type DenseQuery,
+} from "./dense";
 import { exactParam, rows, textArray, type Queryable } from "./sql-parts";
 import type { SearchHit, SearchOptions } from "./types";
 import { candidatesOf, cosineOf, type Candidate } from "./candidates";
 import { parallelCandidates } from "./parallel-legs";
-import { executePrepared } from "./prepared";
+import { GENERIC_PLAN, executePrepared } from "./prepared";
+import { ONE_MESSAGE, inOneMessage } from "./one-message";
 
 export type { Candidate } from "./candidates";
 
@@ -60,6 +70,26 @@ export function hybridSql(q: DenseQuery & { query: string }, exact: boolean): SQ
 }
 
 /**
+ * A search statement in a transaction: prepared on PGlite's one session (decision 133). A pooled PostgreSQL
+ * transaction's connection is not known here, so there it runs as it is (PostgreSQL's searches take the
+ * one-message paths, prepared there).
+ */
+function runSearch(tx: Queryable, statement: SQL): Promise<unknown> {
+  const driver = driverOf(db());
+  return "pglite" in driver ? executePrepared(tx, driver.pglite, statement) : tx.execute(statement);
+}
+
+/** The settings of a BM25 statement: no JIT (see searchChunks), its generic plan once prepared (decision 133). */
+const TEXT_SETTINGS = sql`select set_config('jit', 'off', true), ${sql.raw(GENERIC_PLAN)}`;
+
+const textFused = (hits: Bm25Hit[]): Fused[] => {
+  const best = hits[0]?.score ?? 0;
+  return hits.map((h) => ({ chunkId: h.chunkId, searchType: "text", similarityScore: best > 0 ? h.score / best : 0 }));
+};
+const vectorFused = (hits: DenseHit[]): Fused[] =>
+  hits.map((h) => ({ chunkId: h.chunkId, searchType: "vector", similarityScore: clamp01(h.similarity) }));
+
+/**
  * Both legs' candidates, each scored by both legs, in one statement after the settings' round trip:
  * the dense leg's `limit` nearest chunks with the BM25 of each, BM25's `limit` best with the cosine of
  * each (taken from the dense leg's rows when it retrieved the chunk too, else read by primary key).
@@ -71,11 +101,7 @@ export async function hybridCandidates(
   const { orgId, kbIds, query, embedding, limit, filter } = opts;
   const dq = { orgId, kbIds, embedding, limit, fileFilter: filter };
   const { exact } = await denseSettings(tx, dq);
-  // PGlite's one session holds the statement prepared (decision 133); a pooled PostgreSQL transaction's
-  // connection is not known here, so it runs unprepared (PostgreSQL's searches take parallelCandidates).
-  const driver = driverOf(db());
-  const statement = hybridSql({ ...dq, query }, exact);
-  const result = "pglite" in driver ? await executePrepared(tx, driver.pglite, statement) : await tx.execute(statement);
+  const result = await runSearch(tx, hybridSql({ ...dq, query }, exact));
   const all = rows<{ leg: number; id: string | number; distance: number | string | null; bm25: number | string }>(
     result,
   ).map((r) => ({ leg: Number(r.leg), chunkId: Number(r.id), cosine: cosineOf(r.distance), bm25: Number(r.bm25) }));
@@ -105,10 +131,20 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
   const filter = fileFilter(opts);
   const hybrid = { orgId, kbIds, query, embedding: opts.queryEmbedding!, limit, filter };
 
-  if (useText && useVector && HYBRID.parallel && "pool" in driverOf(db())) {
-    // Each leg on its own connection (one message each, decision 129); the chunks' rows are one statement after the fusion.
-    const fused = fuse(await parallelCandidates(db(), hybrid)).slice(0, opts.topK);
-    return hitsOf(db(), orgId, fused);
+  const text = { orgId, kbIds, query, limit, fileFilter: filter };
+  const dense = { orgId, kbIds, embedding: opts.queryEmbedding!, limit, fileFilter: filter };
+  const driver = driverOf(db());
+  if ("pool" in driver) {
+    // Each leg one message on its own connection (decisions 120, 129, 133); the chunks' rows are one
+    // statement after the fusion.
+    let fused: Fused[] | null = null;
+    if (useText && useVector) {
+      if (HYBRID.parallel) fused = fuse(await parallelCandidates(db(), hybrid));
+    } else if (useText && ONE_MESSAGE.enabled)
+      fused = textFused(bm25Hits(await inOneMessage(driver.pool, [TEXT_SETTINGS, bm25Sql(text)])));
+    else if (useVector && ONE_MESSAGE.enabled)
+      fused = vectorFused(denseHits(await inOneMessage(driver.pool, [denseSettingsSql(dense), gatedDenseSql(dense)])));
+    if (fused) return hitsOf(db(), orgId, fused.slice(0, opts.topK));
   }
   return db().transaction(async (tx) => {
     let fusedAll: Fused[];
@@ -117,21 +153,11 @@ export async function searchChunks(orgId: string, opts: SearchOptions): Promise<
     } else if (useText) {
       // A short statement whose estimate can pass jit_above_cost on a large collection: compiling it
       // would cost more than running it (the vector leg's settings turn JIT off too).
-      await tx.execute(sql`set local jit = off`);
-      const hits = await bm25Search(tx, { orgId, kbIds, query, limit, fileFilter: filter });
-      const best = hits[0]?.score ?? 0;
-      fusedAll = hits.map((h) => ({
-        chunkId: h.chunkId,
-        searchType: "text",
-        similarityScore: best > 0 ? h.score / best : 0,
-      }));
+      await tx.execute(TEXT_SETTINGS);
+      fusedAll = textFused(bm25Hits(await runSearch(tx, bm25Sql(text))));
     } else if (useVector) {
-      const hits = await denseSearch(tx, { orgId, kbIds, embedding: opts.queryEmbedding!, limit, fileFilter: filter });
-      fusedAll = hits.map((h) => ({
-        chunkId: h.chunkId,
-        searchType: "vector",
-        similarityScore: clamp01(h.similarity),
-      }));
+      const { exact } = await denseSettings(tx, dense);
+      fusedAll = vectorFused(denseHits(await runSearch(tx, denseSql(dense, exact))));
     } else fusedAll = [];
     return hitsOf(tx, orgId, fusedAll.slice(0, opts.topK));
   });
