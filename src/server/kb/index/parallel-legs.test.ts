@@ -13,7 +13,7 @@ import { ONE_MESSAGE, sqlLiteral } from "./one-message";
 import { denseSearch, denseSettingsSql } from "./dense";
 import { rows } from "./sql-parts";
 import { HYBRID, hybridCandidates, searchChunks } from "./search";
-import { makeFile, makeKb, makeOrg } from "./test-fixture";
+import { corpus, expectSameCandidates, makeFile, makeKb, makeOrg } from "./test-fixture";
 
 beforeAll(async () => {
   await getTestContext();
@@ -27,29 +27,9 @@ afterEach(() => {
   ONE_MESSAGE.enabled = true;
 });
 
-/** Deterministic texts over a small vocabulary: long posting lists, varied tf and lengths. */
-function corpus(size: number, seed: number): string[] {
-  const words = "alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega river stone cloud".split(" ");
-  let x = seed;
-  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  return Array.from({ length: size }, () =>
-    Array.from({ length: 3 + Math.floor(next() * 12) }, () => words[Math.floor(next() * words.length)]).join(" "),
-  );
-}
-
-const byChunk = (cs: Candidate[]) => [...cs].sort((a, b) => a.chunkId - b.chunkId);
-
 function expectSame(parallel: Candidate[], one: Candidate[]) {
   expect(parallel.length).toBeGreaterThan(0);
-  const p = byChunk(parallel);
-  const o = byChunk(one);
-  expect(p.map((c) => [c.chunkId, c.textRank, c.vectorRank])).toEqual(
-    o.map((c) => [c.chunkId, c.textRank, c.vectorRank]),
-  );
-  p.forEach((c, i) => {
-    expect(c.bm25).toBeCloseTo(o[i]!.bm25, 12);
-    expect(c.cosine).toBeCloseTo(o[i]!.cosine, 12);
-  });
+  expectSameCandidates(parallel, one);
 }
 
 describe("hybrid legs on two connections (decision 120)", () => {

@@ -11,14 +11,13 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { db, driverOf, setDb, type Db } from "../../db/client";
 import { getTestContext } from "../../test/context";
 import { BM25_TOP } from "./bm25";
-import type { Candidate } from "./candidates";
 import { denseSettingsSql } from "./dense";
 import { inOneMessage } from "./one-message";
 import { parallelCandidates, textLegSql, vectorLegSql } from "./parallel-legs";
 import { GENERIC_PLAN, PREPARED, argLiteral, preparedRun } from "./prepared";
 import { rows } from "./sql-parts";
 import { hybridCandidates, searchChunks } from "./search";
-import { makeFile, makeKb, makeOrg } from "./test-fixture";
+import { corpus, expectSameCandidates, makeFile, makeKb, makeOrg } from "./test-fixture";
 
 beforeAll(async () => {
   await getTestContext();
@@ -31,15 +30,6 @@ afterEach(() => {
   Object.assign(BM25_TOP, bm25Defaults);
 });
 
-const words = "alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega river stone cloud".split(" ");
-function corpus(size: number, seed: number): string[] {
-  let x = seed;
-  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  return Array.from({ length: size }, () =>
-    Array.from({ length: 3 + Math.floor(next() * 12) }, () => words[Math.floor(next() * words.length)]).join(" "),
-  );
-}
-
 const QUERIES = ["alpha river", "stone cloud omega", "kappa", "the of", "river's \\ 'alpha'; -- omega"];
 
 async function fixture() {
@@ -48,20 +38,6 @@ async function fixture() {
   const texts = corpus(60, 7);
   const file = await makeFile(orgId, kb, texts);
   return { orgId, kb, texts, file };
-}
-
-const byChunk = (cs: Candidate[]) => [...cs].sort((a, b) => a.chunkId - b.chunkId);
-
-/** The same candidates and ranks; scores equal but for the last bits (a plan may sum postings in another order). */
-function expectSame(got: Candidate[], want: Candidate[]) {
-  const [g, w] = [byChunk(got), byChunk(want)];
-  expect(g.map((c) => [c.chunkId, c.textRank, c.vectorRank])).toEqual(
-    w.map((c) => [c.chunkId, c.textRank, c.vectorRank]),
-  );
-  g.forEach((c, i) => {
-    expect(c.bm25).toBeCloseTo(w[i]!.bm25, 12);
-    expect(c.cosine).toBeCloseTo(w[i]!.cosine, 12);
-  });
 }
 
 /** On PostgreSQL: a pool of one connection, so what it holds prepared is what one session holds. */
@@ -89,8 +65,8 @@ describe("search statements prepared once a connection (decision 133)", () => {
         PREPARED.enabled = true;
         const one = await db().transaction((tx) => hybridCandidates(tx, opts));
         const par = await parallelCandidates(db(), opts);
-        expectSame(one, plain);
-        expectSame(par, plainPar);
+        expectSameCandidates(one, plain);
+        expectSameCandidates(par, plainPar);
         if (query !== "the of") expect(plain.some((c) => c.textRank !== null)).toBe(true);
       }
   });
