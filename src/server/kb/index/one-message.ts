@@ -6,8 +6,6 @@ import type { Pool, QueryResult } from "pg";
 import { PREPARED, isPreparedMismatch, preparedRun } from "./prepared";
 import { sqlLiteral } from "./sql-literal";
 
-export { sqlLiteral };
-
 class InlineDialect extends PgDialect {
   override escapeString(str: string): string {
     return sqlLiteral(str);
