@@ -9,13 +9,16 @@
 // parN (par with N candidates a leg, e.g. par40), tx (par with each leg in a transaction of four round trips
 // instead of one message, decision 129), half / vec (par with the 1,536-dimension index on halfvec /
 // vector; the database needs that index, see ef-sweep.ts; the others use the engine's type, decision 128),
-// unprep (par, or on PGlite one, with each statement planned at every search instead of prepared, decision 133).
+// unprep (par, or on PGlite one, with each statement planned at every search instead of prepared, decision 133),
+// probeorg (par with BM25's posting probes naming the organisation, so read from the heap, decision 134),
+// ptN (par with N postings read a term, BM25_TOP.postingsPerTerm).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
 import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
 import { PREPARED } from "../../src/server/kb/index/prepared";
+import { BM25_TOP, PROBE } from "../../src/server/kb/index/bm25";
 import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
@@ -29,11 +32,13 @@ const { database } = await benchDatabase(orgId);
 const queries = scifactQueries(claims);
 const embeddings = queries.map((q) => fakeEmbedding(q, 1536));
 
-const defaults = { candidates: HYBRID.candidates };
+const defaults = { candidates: HYBRID.candidates, perTerm: BM25_TOP.postingsPerTerm };
 function use(variant: string) {
   HYBRID.parallel = variant !== "one";
   ONE_MESSAGE.enabled = variant !== "tx";
   PREPARED.enabled = variant !== "unprep";
+  BM25_TOP.postingsPerTerm = /^pt\d+$/.test(variant) ? Number(variant.slice(2)) : defaults.perTerm;
+  PROBE.checkOrg = variant === "probeorg";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
   useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }

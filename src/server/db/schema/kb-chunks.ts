@@ -77,8 +77,9 @@ export const kbPosting = pgTable(
     docLen: integer("doc_len").notNull(),
   },
   (t) => [
-    // Also serves the cascade from kb_chunk; the search index (knowledge_base_id, term) INCLUDE (…)
-    // is in the custom migration (drizzle cannot express INCLUDE).
+    // Also serves the cascade from kb_chunk. Migration 0034 gives it INCLUDE (tf, doc_len) for BM25's
+    // index-only probes (decision 134), and the search index (knowledge_base_id, term) INCLUDE (…) is in
+    // the custom migrations too (drizzle cannot express INCLUDE).
     primaryKey({ name: "kb_posting_pkey", columns: [t.chunkId, t.term] }),
     foreignKey({
       name: "kb_posting_chunk_fk",

@@ -80,6 +80,16 @@ function bm25Head(opts: Bm25Query): SQL {
     )`;
 }
 
+/**
+ * A probe for one (chunk, term) posting reads the primary key alone: kb_posting_pkey INCLUDEs tf and doc_len
+ * (decision 134), so the probe is index-only where the postings' pages are all-visible. It names no
+ * organisation, which would send it to the heap: the chunks it probes are already the organisation's, from
+ * postings of the organisation's knowledge bases (`ks`, decision 131) or from the dense leg's rows, which
+ * name the organisation. `checkOrg` puts the condition back (benches A/B it: parallel-ab.ts `probeorg`).
+ */
+export const PROBE = { checkOrg: false };
+const probeOrg = (opts: Bm25Query) => (PROBE.checkOrg ? sql`and q.organization_id = ${opts.orgId}` : sql``);
+
 const IDF = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
 
 /** df of each query term over the searched knowledge bases, summed from kb_file_term (decision 115). */
@@ -103,7 +113,7 @@ export function bm25ScoreOf(opts: Bm25Query, ids: SQL): SQL {
       select sc.chunk_id, sum(${termScore("x")}) as score
       from sc cross join w cross join st cross join lateral (
         select q.tf, q.doc_len from kb_posting q
-        where q.chunk_id = sc.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
+        where q.chunk_id = sc.chunk_id and q.term = w.term ${probeOrg(opts)}
         offset 0
       ) x
       group by sc.chunk_id
@@ -191,7 +201,7 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
         select c.chunk_id, ${termScore("x")} as score
         from c cross join w cross join st cross join lateral (
           select q.tf, q.doc_len from kb_posting q
-          where q.chunk_id = c.chunk_id and q.term = w.term and q.organization_id = ${opts.orgId}
+          where q.chunk_id = c.chunk_id and q.term = w.term ${probeOrg(opts)}
           offset 0
         ) x
         where w.cut

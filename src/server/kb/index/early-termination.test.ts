@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../../../e2e/support/fake-provider";
 import { db } from "../../db/client";
 import { getTestContext } from "../../test/context";
-import { BM25_TOP, bm25Ctes, bm25Search, bm25Top } from "./bm25";
+import { BM25_TOP, PROBE, bm25Ctes, bm25ScoreOf, bm25Search, bm25Top } from "./bm25";
 import { deleteFileChunks, deleteKbChunks, insertChunks } from "./chunks";
 import { hybridCandidates, searchChunks } from "./search";
 import { count, makeFile, makeKb, makeOrg } from "./test-fixture";
@@ -292,6 +292,48 @@ describe("BM25 early termination (decision 110)", () => {
       const hits = await run();
       expect(hits.length).toBeGreaterThan(0);
       expect(hits.filter((h) => !own.has(h.chunkId))).toEqual([]);
+    }
+  });
+});
+
+describe("BM25's posting probes (decision 134)", () => {
+  it("the primary key INCLUDEs tf and doc_len, and the rescoring and dense-candidate probes read it alone", async () => {
+    const def = rowsOf<{ def: string }>(
+      await db().execute(sql`select pg_get_indexdef('kb_posting_pkey'::regclass) as def`),
+    )[0]!.def;
+    expect(def).toMatch(/\(chunk_id, term\) INCLUDE \(tf, doc_len\)$/);
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, corpus(40, 11));
+    const q = { orgId, kbIds: [kb], query: "alpha river stone", limit: 10, fileFilter: null };
+    const ids = sql`select id as chunk_id from kb_chunk where organization_id = ${orgId} limit 5`;
+    for (const statement of [
+      // Early termination with tiny lists: every term is cut, so the best partial scores are rescored by probes.
+      sql`explain with ${bm25Ctes(q)} ${bm25Top(q)}`,
+      sql`explain with ${bm25ScoreOf(q, ids)} select * from s`,
+    ]) {
+      BM25_TOP.postingsPerTerm = 2;
+      BM25_TOP.minChunks = 0;
+      const plan = JSON.stringify(rowsOf(await db().execute(statement)));
+      expect(plan).toMatch(/Index Only Scan using kb_posting_pkey on kb_posting q/);
+      expect(plan).not.toMatch(/kb_posting q[^"]*"[^"]*Filter: \(q\.organization_id/);
+    }
+  });
+
+  it("the probes score what they scored with the organisation named", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    await makeFile(orgId, kb, corpus(60, 13));
+    for (const query of queries) {
+      const q = { orgId, kbIds: [kb], query, limit: 10, fileFilter: null };
+      const indexOnly = await withN(3, () => bm25Search(db(), q));
+      PROBE.checkOrg = true;
+      try {
+        expect(indexOnly).toEqual(await withN(3, () => bm25Search(db(), q)));
+      } finally {
+        PROBE.checkOrg = false;
+      }
+      expect(indexOnly.length).toBeGreaterThan(0);
     }
   });
 });
