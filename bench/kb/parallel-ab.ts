@@ -11,14 +11,16 @@
 // vector; the database needs that index, see ef-sweep.ts; the others use the engine's type, decision 128),
 // unprep (par, or on PGlite one, with each statement planned at every search instead of prepared, decision 133),
 // probeorg (par with BM25's posting probes naming the organisation, so read from the heap, decision 134),
-// ptN (par with N postings read a term, BM25_TOP.postingsPerTerm).
+// ptN (par with N postings read a term, BM25_TOP.postingsPerTerm), perfile (par with each query term's df summed
+// from the files' rows instead of the knowledge base's rollup, decision 135).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
 import { HYBRID, searchChunks } from "../../src/server/kb/index/search";
 import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
 import { PREPARED } from "../../src/server/kb/index/prepared";
-import { BM25_TOP, PROBE } from "../../src/server/kb/index/bm25";
+import { BM25_TOP, PROBE, ROLLUP } from "../../src/server/kb/index/bm25";
+import { rollUp } from "../../src/server/kb/index/rollup";
 import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
@@ -29,6 +31,10 @@ const variants = (process.argv[5] ?? "one,par").split(",");
 // BENCH_MODE=text|vector times that mode's searches instead of hybrid ones.
 const mode = (process.env.BENCH_MODE ?? "hybrid") as "hybrid" | "text" | "vector";
 const { database } = await benchDatabase(orgId);
+// A kept load from before decision 135 has no df rollup yet: made as the worker makes it after an upgrade.
+const rollupStart = performance.now();
+const rolled = await rollUp(orgId, kbId);
+console.log(`df rollup: ${rolled} files taken in, ${((performance.now() - rollupStart) / 1000).toFixed(1)} s`);
 const queries = scifactQueries(claims);
 const embeddings = queries.map((q) => fakeEmbedding(q, 1536));
 
@@ -39,6 +45,7 @@ function use(variant: string) {
   PREPARED.enabled = variant !== "unprep";
   BM25_TOP.postingsPerTerm = /^pt\d+$/.test(variant) ? Number(variant.slice(2)) : defaults.perTerm;
   PROBE.checkOrg = variant === "probeorg";
+  ROLLUP.enabled = variant !== "perfile";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
   useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }

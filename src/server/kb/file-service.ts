@@ -14,7 +14,7 @@ import {
 import { getKnowledgeBaseRow } from "./kb-queries";
 import { getKbFileRow, toKbFile } from "./file-queries";
 import { drainBlobDeletionsSoon, queueBlobDeletions } from "./blob-deletions";
-import { deleteFileChunks } from "./chunk-index";
+import { deleteFileChunks, leaveRollup } from "./chunk-index";
 import { pageImageKeys } from "./read/page-images";
 import { wakeIngestion } from "./ingest/wake";
 
@@ -91,6 +91,8 @@ export async function deleteFile({ orgId, kbId, fileId }: { orgId: string; kbId:
   const row = await getKbFileRow({ orgId, kbId, fileId });
   if (!row) throw fileNotFound();
   const deleted = await db().transaction(async (tx) => {
+    // Out of the df rollup before the row's cascade takes its statistics (decision 135).
+    await leaveRollup(tx, orgId, fileId);
     const rows = await tx
       .delete(kbFile)
       .where(and(eq(kbFile.organizationId, orgId), eq(kbFile.id, fileId), eq(kbFile.knowledgeBaseId, kbId)))

@@ -247,6 +247,15 @@ describe("knowledge-base ingestion", () => {
       );
     expect(await count("kb_chunk", "file_id", one.id)).toBeGreaterThan(0);
     expect(await count("kb_file_term", "file_id", one.id)).toBeGreaterThan(0);
+    // The worker took both indexed files into the knowledge base's df rollup (decision 135).
+    const rollup = async () =>
+      (
+        await rows<{ files: number; terms: number; df: number }>(sql`
+          select (select files from kb_index_rollup where knowledge_base_id = ${kb.id}::uuid) as files,
+            (select count(*)::int from kb_term_rollup where knowledge_base_id = ${kb.id}::uuid and df > 0) as terms,
+            (select coalesce(sum(df), 0)::int from kb_term_rollup where knowledge_base_id = ${kb.id}::uuid) as df`)
+      ).rows[0]!;
+    expect(await rollup()).toEqual({ files: 2, terms: 4, df: 4 });
     const del = await call(ctx.app, "DELETE", `/api/kb/files?orgId=${f.a.id}&kbId=${kb.id}&fileId=${one.id}`, {
       token: f.a.member.token,
     });
@@ -255,6 +264,8 @@ describe("knowledge-base ingestion", () => {
     expect(await count("kb_file_index_stat", "file_id", one.id)).toBe(0);
     expect(await count("kb_file_term", "file_id", one.id)).toBe(0);
     expect(await count("file", "id", one.id)).toBe(0);
+    // The deleted file left the rollup in the same transaction.
+    expect(await rollup()).toEqual({ files: 1, terms: 2, df: 2 });
     await drainBlobDeletions();
     expect(await blobStore().exists(one.fileKey)).toBe(false);
     expect(await blobStore().exists(one.contentKey)).toBe(false);
@@ -266,6 +277,8 @@ describe("knowledge-base ingestion", () => {
     expect(await count("kb_chunk", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("kb_posting", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("kb_file_term", "knowledge_base_id", kb.id)).toBe(0);
+    expect(await count("kb_term_rollup", "knowledge_base_id", kb.id)).toBe(0);
+    expect(await count("kb_index_rollup", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("kb_file", "knowledge_base_id", kb.id)).toBe(0);
     expect(await count("file", "id", two.id)).toBe(0);
     await drainBlobDeletions();

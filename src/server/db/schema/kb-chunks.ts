@@ -3,6 +3,7 @@
 // src/server/kb/index/; they go with their file through the foreign keys' cascades.
 import {
   bigint,
+  boolean,
   customType,
   foreignKey,
   index,
@@ -98,6 +99,8 @@ export const kbFileIndexStat = pgTable(
     fileId: uuid("file_id").primaryKey(),
     chunkCount: integer("chunk_count").notNull(),
     totalLen: bigint("total_len", { mode: "number" }).notNull(),
+    /** Counted in its knowledge base's rollup (kb_index_rollup, kb_term_rollup; decision 135). */
+    rolledUp: boolean("rolled_up").notNull().default(false),
   },
   (t) => [
     foreignKey({
@@ -136,5 +139,53 @@ export const kbFileTerm = pgTable(
     }).onDelete("cascade"),
     // The df read: a term's rows in a knowledge base from the index alone (organisation and df trailing).
     index("kb_file_term_df_idx").on(t.knowledgeBaseId, t.term, t.organizationId, t.df),
+  ],
+);
+
+/**
+ * Per knowledge base: how many files its rollup holds and their chunks (decision 135), the files whose
+ * kb_file_index_stat row has `rolled_up`. BM25 trusts the rollup of a knowledge base only while its rolled-up files' rows still
+ * add up to `files` and `chunk_count`: a rolled-up file deleted or re-indexed by a path that did not take
+ * itself out of the rollup (a cascade) makes them differ, and the search falls back to the per-file rows.
+ */
+export const kbIndexRollup = pgTable(
+  "kb_index_rollup",
+  {
+    knowledgeBaseId: uuid("knowledge_base_id").primaryKey(),
+    organizationId: text("organization_id").notNull(),
+    files: integer("files").notNull(),
+    chunkCount: bigint("chunk_count", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "kb_index_rollup_knowledge_base_fk",
+      columns: [t.organizationId, t.knowledgeBaseId],
+      foreignColumns: [knowledgeBase.organizationId, knowledgeBase.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Per knowledge base and term: the df summed over the rolled-up files' kb_file_term rows (decision 135), so a
+ * query term's df is one index entry instead of one a file (~760 at 100,000 chunks). Written only by the
+ * rollup (index/rollup.ts), which takes a file in once it is indexed and out before it is deleted or
+ * re-indexed, under one advisory lock a knowledge base: ingestion never writes it.
+ */
+export const kbTermRollup = pgTable(
+  "kb_term_rollup",
+  {
+    organizationId: text("organization_id").notNull(),
+    knowledgeBaseId: uuid("knowledge_base_id").notNull(),
+    term: text("term").notNull(),
+    df: integer("df").notNull(),
+  },
+  (t) => [
+    // The migration adds INCLUDE (df): BM25 reads a term's df from the index alone.
+    primaryKey({ name: "kb_term_rollup_pkey", columns: [t.knowledgeBaseId, t.term] }),
+    foreignKey({
+      name: "kb_term_rollup_knowledge_base_fk",
+      columns: [t.organizationId, t.knowledgeBaseId],
+      foreignColumns: [knowledgeBase.organizationId, knowledgeBase.id],
+    }).onDelete("cascade"),
   ],
 );

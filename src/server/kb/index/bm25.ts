@@ -65,7 +65,19 @@ const termScore = (p: string) =>
  * (every chunk with a query term) under a file filter, with BM25_TOP.postingsPerTerm 0 or over at most
  * BM25_TOP.minChunks chunks; else read with early termination (BM25_TOP).
  */
-/** The query's terms `qt (term, qtf)` and the knowledge bases' statistics `st (n, k1b_avgdl)`. */
+/**
+ * The df rollups (decision 135): a query term's df read from its knowledge base's kb_term_rollup entry where that
+ * rollup is current, instead of summing the term's kb_file_term rows (one a file). `enabled` false reads the
+ * per-file rows only (benches A/B it: parallel-ab.ts `perfile`).
+ */
+export const ROLLUP = { enabled: true };
+
+/**
+ * The query's terms `qt (term, qtf)`, the knowledge bases' statistics `st (n, k1b_avgdl)` and, per searched
+ * knowledge base with indexed chunks, `rk (kb, rolled, pending)`: whether its df rollup is current (its
+ * rolled-up files' rows add up to the rollup's files and chunks, so none left it unseen) and its files outside
+ * the rollup. All from one read of the files' statistics rows.
+ */
 function bm25Head(opts: Bm25Query): SQL {
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
   return sql`
@@ -73,10 +85,22 @@ function bm25Head(opts: Bm25Query): SQL {
       select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
       from unnest(to_tsvector(${TS_CONFIG}, ${opts.query}))
     ),
-    st as (
-      select coalesce(sum(chunk_count), 0)::float8 as n,
-             ${f(BM25.k1 * BM25.b)} / coalesce(sum(total_len)::float8 / nullif(sum(chunk_count), 0), 1) as k1b_avgdl
+    fs as materialized (
+      select knowledge_base_id as kb, sum(chunk_count) as n, sum(total_len) as len,
+        count(*) filter (where rolled_up) as rfiles, coalesce(sum(chunk_count) filter (where rolled_up), 0) as rn,
+        array_agg(file_id) filter (where not rolled_up) as pending
       from kb_file_index_stat where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs})
+      group by knowledge_base_id
+    ),
+    st as (
+      select coalesce(sum(n), 0)::float8 as n,
+             ${f(BM25.k1 * BM25.b)} / coalesce(sum(len)::float8 / nullif(sum(n), 0), 1) as k1b_avgdl
+      from fs
+    ),
+    rk as materialized (
+      select fs.kb, ${ROLLUP.enabled ? sql`r.knowledge_base_id is not null` : sql`false`} as rolled, fs.pending
+      from fs left join kb_index_rollup r
+        on r.knowledge_base_id = fs.kb and r.files = fs.rfiles and r.chunk_count = fs.rn
     )`;
 }
 
@@ -92,9 +116,18 @@ const probeOrg = (opts: Bm25Query) => (PROBE.checkOrg ? sql`and q.organization_i
 
 const IDF = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
 
-/** df of each query term over the searched knowledge bases, summed from kb_file_term (decision 115). */
-const keptDf = (opts: Bm25Query, kbs: SQL) => sql`(select coalesce(sum(t.df), 0) from kb_file_term t
-        where t.knowledge_base_id = any(${kbs}) and t.term = qt.term and t.organization_id = ${opts.orgId})::float8`;
+/**
+ * df of each query term over the searched knowledge bases (`rk`): from the rollup of those whose rollup is current
+ * plus their files outside it (decision 135), and summed from kb_file_term (decision 115) for the others. The
+ * knowledge bases and files come from the organisation's statistics rows (`fs`).
+ */
+const keptDf = (opts: Bm25Query) => sql`((select coalesce(sum(r.df), 0) from kb_term_rollup r
+        where r.knowledge_base_id = any(array(select kb from rk where rolled)) and r.term = qt.term)
+      + (select coalesce(sum(t.df), 0) from kb_file_term t
+        where t.file_id = any(array(select unnest(pending) from rk where rolled)) and t.term = qt.term)
+      + (select coalesce(sum(t.df), 0) from kb_file_term t
+        where t.knowledge_base_id = any(array(select kb from rk where not rolled)) and t.term = qt.term
+          and t.organization_id = ${opts.orgId}))::float8`;
 
 /**
  * The CTEs that give `ids` (a select of chunk ids of the searched knowledge bases, e.g. the dense leg's)
@@ -104,9 +137,8 @@ const keptDf = (opts: Bm25Query, kbs: SQL) => sql`(select coalesce(sum(t.df), 0)
  * the legs run on two connections (decision 120), without waiting for BM25's candidates.
  */
 export function bm25ScoreOf(opts: Bm25Query, ids: SQL): SQL {
-  const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
   return sql`${bm25Head(opts)},
-    d as materialized (select qt.term, qt.qtf, ${keptDf(opts, kbs)} as df from qt),
+    d as materialized (select qt.term, qt.qtf, ${keptDf(opts)} as df from qt),
     w as materialized (select d.term, ${IDF} as w from d join qt using (term) cross join st where d.df > 0),
     sc as materialized (${ids}),
     s as (
@@ -165,7 +197,7 @@ export function bm25Ctes(opts: Bm25Query, alsoScore?: SQL): SQL {
   // list in the impact index for every chunk instead of the primary key (34 ms for 1,200 probes at 10k).
   return sql`${head}, ${ks}, ${exhaustive(sql`not ${big}`, (n) => `${n}_all`)},
     d as materialized (
-      select qt.term, qt.qtf, ${keptDf(opts, kbs)} as df
+      select qt.term, qt.qtf, ${keptDf(opts)} as df
       from qt where ${big}
     ),
     w as materialized (

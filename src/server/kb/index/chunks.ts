@@ -2,6 +2,7 @@
 // the file's length statistics, all in the caller's transaction so a file is indexed whole or not at
 // all. Deleting a kb_file row removes the same rows through the foreign keys' cascades.
 import { sql } from "drizzle-orm";
+import { leaveRollup } from "./rollup";
 import { rows, TS_CONFIG, type Queryable } from "./sql-parts";
 import type { ChunkInput } from "./types";
 
@@ -68,14 +69,21 @@ export async function insertChunks(
       total_len = kb_file_index_stat.total_len + excluded.total_len`);
 }
 
-/** Removes a file's chunks, postings and statistics (re-processing a file starts from nothing). */
+/**
+ * Removes a file's chunks, postings and statistics (re-processing a file starts from nothing), after taking the
+ * file out of its knowledge base's df rollup (decision 135).
+ */
 export async function deleteFileChunks(tx: Queryable, orgId: string, fileId: string): Promise<void> {
+  await leaveRollup(tx, orgId, fileId);
   await tx.execute(sql`delete from kb_chunk where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
   await tx.execute(sql`delete from kb_file_index_stat where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
   await tx.execute(sql`delete from kb_file_term where organization_id = ${orgId} and file_id = ${fileId}::uuid`);
 }
 
-/** Removes every chunk of a knowledge base (its postings go through the cascade). */
+/**
+ * Removes every chunk of a knowledge base (its postings go through the cascade) and its statistics; the df
+ * rollup last, after the files' rows, the order the rollup job locks them in (decision 135).
+ */
 export async function deleteKbChunks(tx: Queryable, orgId: string, kbId: string): Promise<void> {
   await tx.execute(sql`delete from kb_chunk where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`);
   await tx.execute(
@@ -83,5 +91,11 @@ export async function deleteKbChunks(tx: Queryable, orgId: string, kbId: string)
   );
   await tx.execute(
     sql`delete from kb_file_term where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
+  );
+  await tx.execute(
+    sql`delete from kb_term_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
+  );
+  await tx.execute(
+    sql`delete from kb_index_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
   );
 }

@@ -16,5 +16,5 @@ import { db } from "../../db/client";
  */
 export async function vacuumIndexTables(): Promise<void> {
   await db().execute(sql`vacuum (index_cleanup off) kb_chunk`);
-  await db().execute(sql`vacuum kb_posting, kb_file_index_stat, kb_file_term`);
+  await db().execute(sql`vacuum kb_posting, kb_file_index_stat, kb_file_term, kb_term_rollup, kb_index_rollup`);
 }

@@ -14,7 +14,7 @@ import { log } from "../../logger";
 import { isImageFile } from "../../../shared/files/rules";
 import { getKnowledgeBaseRow, type KnowledgeBaseRow } from "../kb-queries";
 import type { KbFileRow } from "../file-queries";
-import { deleteFileChunks, insertChunks } from "../chunk-index";
+import { deleteFileChunks, insertChunks, requestRollup } from "../chunk-index";
 import type { ChunkInput } from "../index/types";
 import { updateJob, type Lease } from "./jobs";
 import { hasKnownFormat, readPages } from "./pages";
@@ -122,6 +122,8 @@ async function run(row: KbFileRow, kb: KnowledgeBaseRow, ctx: JobContext, dir: s
     processingError: extractionError,
   });
   if (!indexed) throw new LostJob();
+  // Its terms into the knowledge base's df rollup (decision 135); a failure is logged and searches stay exact.
+  await requestRollup(row.organizationId, row.knowledgeBaseId);
 }
 
 /** An image kept without indexing holds no lease: nothing is left to do until Retry. */

@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import { log } from "../../logger";
 import { drainBlobDeletionsSoon } from "../blob-deletions";
 import { vacuumIndexTables } from "../index/maintenance";
+import { rollUpPending } from "../chunk-index";
 import { claimNextFile, releaseJobs, renewLease, type Lease } from "./jobs";
 import { processFile, type JobContext } from "./process-file";
 import { onWake } from "./wake";
@@ -133,6 +134,10 @@ export function startKbWorker(opts: WorkerOptions = {}): KbWorker {
     }
   };
   const running = loop();
+  // Indexed files outside their knowledge base's df rollup: an upgrade, or a process that died before its job.
+  const catchingUp = rollUpPending(opts.orgId).catch((err) =>
+    log.warn("knowledge-base df rollup failed", { error: String(err?.message ?? err) }),
+  );
   log.info("knowledge-base worker started", { owner: lease.owner, concurrency });
   return {
     owner: lease.owner,
@@ -143,6 +148,7 @@ export function startKbWorker(opts: WorkerOptions = {}): KbWorker {
       await running;
       await Promise.allSettled([...active]);
       await vacuuming;
+      await catchingUp;
       await releaseJobs(lease.owner).catch(() => {});
     },
   };
