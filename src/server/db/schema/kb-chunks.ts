@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { organization } from "./auth";
 import { kbFile, knowledgeBase } from "./knowledge-bases";
 
@@ -109,6 +110,10 @@ export const kbFileIndexStat = pgTable(
       foreignColumns: [kbFile.organizationId, kbFile.id],
     }).onDelete("cascade"),
     index("kb_file_index_stat_kb_idx").on(t.organizationId, t.knowledgeBaseId),
+    // The files outside their knowledge base's df rollup (decision 135): usually none, read at every search.
+    index("kb_file_index_stat_outside_idx")
+      .on(t.organizationId, t.knowledgeBaseId)
+      .where(sql`not ${t.rolledUp}`),
   ],
 );
 
@@ -143,10 +148,8 @@ export const kbFileTerm = pgTable(
 );
 
 /**
- * Per knowledge base: how many files its rollup holds and their chunks (decision 135), the files whose
- * kb_file_index_stat row has `rolled_up`. BM25 trusts the rollup of a knowledge base only while its rolled-up files' rows still
- * add up to `files` and `chunk_count`: a rolled-up file deleted or re-indexed by a path that did not take
- * itself out of the rollup (a cascade) makes them differ, and the search falls back to the per-file rows.
+ * Per knowledge base: the statistics of the files its df rollup holds (decision 135), the files whose
+ * kb_file_index_stat row has `rolled_up`: BM25's N and length read one row instead of one a file.
  */
 export const kbIndexRollup = pgTable(
   "kb_index_rollup",
@@ -155,6 +158,12 @@ export const kbIndexRollup = pgTable(
     organizationId: text("organization_id").notNull(),
     files: integer("files").notNull(),
     chunkCount: bigint("chunk_count", { mode: "number" }).notNull(),
+    totalLen: bigint("total_len", { mode: "number" }).notNull(),
+    /**
+     * Set by a trigger when a rolled-up file's statistics row is deleted or grows without the file leaving the
+     * rollup (a cascade no code saw): searches stop trusting the rollup until the next job rebuilds it.
+     */
+    stale: boolean("stale").notNull().default(false),
   },
   (t) => [
     foreignKey({

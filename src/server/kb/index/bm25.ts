@@ -66,17 +66,18 @@ const termScore = (p: string) =>
  * BM25_TOP.minChunks chunks; else read with early termination (BM25_TOP).
  */
 /**
- * The df rollups (decision 135): a query term's df read from its knowledge base's kb_term_rollup entry where that
- * rollup is current, instead of summing the term's kb_file_term rows (one a file). `enabled` false reads the
- * per-file rows only (benches A/B it: parallel-ab.ts `perfile`).
+ * The rollups (decision 135): the statistics of a knowledge base whose rollup is current read from its
+ * kb_index_rollup row and a query term's df from its kb_term_rollup entry, instead of one kb_file_index_stat row
+ * and one kb_file_term row a file. `enabled` false reads the per-file rows only (benches A/B it: parallel-ab.ts
+ * `perfile`).
  */
 export const ROLLUP = { enabled: true };
 
 /**
- * The query's terms `qt (term, qtf)`, the knowledge bases' statistics `st (n, k1b_avgdl)` and, per searched
- * knowledge base with indexed chunks, `rk (kb, rolled, pending)`: whether its df rollup is current (its
- * rolled-up files' rows add up to the rollup's files and chunks, so none left it unseen) and its files outside
- * the rollup. All from one read of the files' statistics rows.
+ * The query's terms `qt (term, qtf)`; `ro (kb, n, len)`, the searched knowledge bases whose rollup is current
+ * (the organisation's, not stale); `fs (kb, file_id, chunk_count, total_len, pending)`, the files outside those
+ * rollups: every file of the other knowledge bases (`pending` false), the not yet rolled-up ones of these
+ * (`pending` true: usually none, read through a partial index); and the statistics `st (n, k1b_avgdl)` of both.
  */
 function bm25Head(opts: Bm25Query): SQL {
   const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
@@ -85,22 +86,23 @@ function bm25Head(opts: Bm25Query): SQL {
       select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
       from unnest(to_tsvector(${TS_CONFIG}, ${opts.query}))
     ),
+    ro as materialized (
+      select knowledge_base_id as kb, chunk_count as n, total_len as len from kb_index_rollup
+      where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs}) and not stale
+        ${ROLLUP.enabled ? sql`` : sql`and false`}
+    ),
     fs as materialized (
-      select knowledge_base_id as kb, sum(chunk_count) as n, sum(total_len) as len,
-        count(*) filter (where rolled_up) as rfiles, coalesce(sum(chunk_count) filter (where rolled_up), 0) as rn,
-        array_agg(file_id) filter (where not rolled_up) as pending
-      from kb_file_index_stat where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs})
-      group by knowledge_base_id
+      select knowledge_base_id as kb, file_id, chunk_count, total_len, false as pending from kb_file_index_stat
+      where organization_id = ${opts.orgId}
+        and knowledge_base_id = any(array(select k from unnest(${kbs}) k except select kb from ro))
+      union all
+      select knowledge_base_id, file_id, chunk_count, total_len, true from kb_file_index_stat
+      where organization_id = ${opts.orgId} and knowledge_base_id = any(array(select kb from ro)) and not rolled_up
     ),
     st as (
-      select coalesce(sum(n), 0)::float8 as n,
-             ${f(BM25.k1 * BM25.b)} / coalesce(sum(len)::float8 / nullif(sum(n), 0), 1) as k1b_avgdl
-      from fs
-    ),
-    rk as materialized (
-      select fs.kb, ${ROLLUP.enabled ? sql`r.knowledge_base_id is not null` : sql`false`} as rolled, fs.pending
-      from fs left join kb_index_rollup r
-        on r.knowledge_base_id = fs.kb and r.files = fs.rfiles and r.chunk_count = fs.rn
+      select n::float8 as n, ${f(BM25.k1 * BM25.b)} / coalesce(len::float8 / nullif(n, 0), 1) as k1b_avgdl
+      from (select (select coalesce(sum(n), 0) from ro) + (select coalesce(sum(chunk_count), 0) from fs) as n,
+                   (select coalesce(sum(len), 0) from ro) + (select coalesce(sum(total_len), 0) from fs) as len) t
     )`;
 }
 
@@ -117,16 +119,16 @@ const probeOrg = (opts: Bm25Query) => (PROBE.checkOrg ? sql`and q.organization_i
 const IDF = sql`qt.qtf * ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5))`;
 
 /**
- * df of each query term over the searched knowledge bases (`rk`): from the rollup of those whose rollup is current
- * plus their files outside it (decision 135), and summed from kb_file_term (decision 115) for the others. The
- * knowledge bases and files come from the organisation's statistics rows (`fs`).
+ * df of each query term over the searched knowledge bases: from the rollups of `ro` plus their files outside it
+ * (decision 135), and summed from kb_file_term (decision 115) for the other knowledge bases. Every knowledge base
+ * and file named comes from the organisation's rows (`ro`, `fs`).
  */
 const keptDf = (opts: Bm25Query) => sql`((select coalesce(sum(r.df), 0) from kb_term_rollup r
-        where r.knowledge_base_id = any(array(select kb from rk where rolled)) and r.term = qt.term)
+        where r.knowledge_base_id = any(array(select kb from ro)) and r.term = qt.term)
       + (select coalesce(sum(t.df), 0) from kb_file_term t
-        where t.file_id = any(array(select unnest(pending) from rk where rolled)) and t.term = qt.term)
+        where t.file_id = any(array(select file_id from fs where pending)) and t.term = qt.term)
       + (select coalesce(sum(t.df), 0) from kb_file_term t
-        where t.knowledge_base_id = any(array(select kb from rk where not rolled)) and t.term = qt.term
+        where t.knowledge_base_id = any(array(select distinct kb from fs where not pending)) and t.term = qt.term
           and t.organization_id = ${opts.orgId}))::float8`;
 
 /**

@@ -2,7 +2,7 @@
 // the file's length statistics, all in the caller's transaction so a file is indexed whole or not at
 // all. Deleting a kb_file row removes the same rows through the foreign keys' cascades.
 import { sql } from "drizzle-orm";
-import { leaveRollup } from "./rollup";
+import { dropRollup, leaveRollup } from "./rollup";
 import { rows, TS_CONFIG, type Queryable } from "./sql-parts";
 import type { ChunkInput } from "./types";
 
@@ -81,21 +81,16 @@ export async function deleteFileChunks(tx: Queryable, orgId: string, fileId: str
 }
 
 /**
- * Removes every chunk of a knowledge base (its postings go through the cascade) and its statistics; the df
- * rollup last, after the files' rows, the order the rollup job locks them in (decision 135).
+ * Removes every chunk of a knowledge base (its postings go through the cascade) and its statistics, its df rollup
+ * first (decision 135).
  */
 export async function deleteKbChunks(tx: Queryable, orgId: string, kbId: string): Promise<void> {
+  await dropRollup(tx, orgId, kbId);
   await tx.execute(sql`delete from kb_chunk where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`);
   await tx.execute(
     sql`delete from kb_file_index_stat where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
   );
   await tx.execute(
     sql`delete from kb_file_term where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
-  );
-  await tx.execute(
-    sql`delete from kb_term_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
-  );
-  await tx.execute(
-    sql`delete from kb_index_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
   );
 }

@@ -55,16 +55,20 @@ async function dfs(orgId: string, kbId: string) {
   return { rolled, counted };
 }
 
-/** Whether a search would trust the knowledge base's rollup (bm25.ts `rk`). */
+/** Whether a search trusts the knowledge base's rollup (bm25.ts `ro`), and whether it adds up to its files' rows. */
 async function current(orgId: string, kbId: string): Promise<boolean> {
-  const [r] = rowsOf<{ ok: boolean }>(
+  const [r] = rowsOf<{ trusted: boolean; exact: boolean }>(
     await db().execute(sql`
-      select coalesce(r.files = a.rf and r.chunk_count = a.rn, false) as ok
-      from (select count(*) filter (where rolled_up)::int as rf, coalesce(sum(chunk_count) filter (where rolled_up), 0) as rn
+      select coalesce(not r.stale, false) as trusted,
+        coalesce(r.files = a.rf and r.chunk_count = a.rn and r.total_len = a.rl, false) as exact
+      from (select count(*) filter (where rolled_up)::int as rf, coalesce(sum(chunk_count) filter (where rolled_up), 0) as rn,
+              coalesce(sum(total_len) filter (where rolled_up), 0) as rl
             from kb_file_index_stat where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid) a
       left join kb_index_rollup r on r.organization_id = ${orgId} and r.knowledge_base_id = ${kbId}::uuid`),
   );
-  return r!.ok;
+  // A trusted rollup must add up; an untrusted one may not.
+  if (r!.trusted) expect(r!.exact).toBe(true);
+  return r!.trusted;
 }
 
 const queries = ["alpha river", "stone cloud omega", "kappa", "beta beta gamma delta", "sigma zeta theta lambda"];
@@ -181,6 +185,27 @@ describe("knowledge-base df rollups (decision 135)", () => {
     await db().execute(sql`delete from kb_file where organization_id = ${orgId} and id = ${gone}::uuid`);
     expect(await current(orgId, kb)).toBe(false);
     // Not read while untrusted: the per-file rows' scores, not the spoiled df's.
+    await expectPerFileScores(orgId, [kb]);
+    await rollUp(orgId, kb);
+    expect(await current(orgId, kb)).toBe(true);
+    const { rolled, counted } = await dfs(orgId, kb);
+    expect(rolled).toEqual(counted);
+    await expectPerFileScores(orgId, [kb]);
+  });
+
+  it("a batch written into a rolled-up file makes the rollup untrusted until the next job rebuilds it", async () => {
+    const orgId = await makeOrg();
+    const kb = await makeKb(orgId);
+    const a = await indexedFile(orgId, kb, corpus(30, 5), "a.txt");
+    await indexedFile(orgId, kb, corpus(25, 7), "b.txt");
+    await rollUp(orgId, kb);
+    await spoil(orgId, kb);
+    await db().transaction((tx) =>
+      insertChunks(tx, orgId, kb, a, [
+        { chunkIndex: 30, pageNumber: 31, content: "alpha river alpha", embedding: fakeEmbedding("x", 1536) },
+      ]),
+    );
+    expect(await current(orgId, kb)).toBe(false);
     await expectPerFileScores(orgId, [kb]);
     await rollUp(orgId, kb);
     expect(await current(orgId, kb)).toBe(true);

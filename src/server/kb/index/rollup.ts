@@ -1,9 +1,10 @@
-// The knowledge bases' df rollups (decision 135): a term's df summed over a knowledge base's indexed files, so
-// BM25 reads one index entry a query term instead of one a file (kb_file_term, decision 115). Ingestion never
-// writes a rollup: a file is taken in after it is indexed, by a job of its own, and taken out before its
-// statistics go (delete, re-index), under one advisory lock a knowledge base. The per-file rows stay the truth:
-// a search trusts a rollup only while its knowledge base's rolled-up files add up to what it holds (bm25.ts),
-// and a rollup that no longer does (a file removed by a cascade no code saw) is rebuilt by the next job.
+// The knowledge bases' df rollups (decision 135): a term's df, the chunk count and the total length summed over a
+// knowledge base's indexed files, so BM25 reads one index entry a query term and one row a knowledge base instead
+// of one a file (kb_file_term, kb_file_index_stat; decision 115). Ingestion never writes a rollup: a file is taken
+// in after it is indexed, by a job of its own, and taken out before its statistics go (delete, re-index), under
+// one advisory lock a knowledge base. The per-file rows stay the truth: a rolled-up file's row removed by a
+// cascade no code saw marks the rollup stale (a trigger, migration 0035), searches stop trusting it (bm25.ts) and
+// the next job rebuilds it.
 import { sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { log } from "../../logger";
@@ -33,15 +34,30 @@ export async function leaveRollup(tx: Queryable, orgId: string, fileId: string):
     with f as (
       update kb_file_index_stat set rolled_up = false
       where organization_id = ${orgId} and file_id = ${fileId}::uuid and rolled_up
-      returning knowledge_base_id, chunk_count
+      returning knowledge_base_id, chunk_count, total_len
     ),
     r as (
-      update kb_index_rollup r set files = r.files - 1, chunk_count = r.chunk_count - f.chunk_count
+      update kb_index_rollup r set files = r.files - 1, chunk_count = r.chunk_count - f.chunk_count,
+        total_len = r.total_len - f.total_len
       from f where r.knowledge_base_id = f.knowledge_base_id and r.organization_id = ${orgId}
     )
     update kb_term_rollup t set df = t.df - ft.df
     from f, kb_file_term ft
     where ft.file_id = ${fileId}::uuid and t.knowledge_base_id = f.knowledge_base_id and t.term = ft.term`);
+}
+
+/**
+ * Deletes a knowledge base's rollup, in the caller's transaction, before its files' rows (deleteKbChunks): under
+ * the lock no job is half way, and the rolled-up rows' deletes find no rollup to mark stale.
+ */
+export async function dropRollup(tx: Queryable, orgId: string, kbId: string): Promise<void> {
+  await lockRollup(tx, kbId);
+  await tx.execute(
+    sql`delete from kb_term_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
+  );
+  await tx.execute(
+    sql`delete from kb_index_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
+  );
 }
 
 /**
@@ -53,17 +69,19 @@ export async function rollUp(orgId: string, kbId: string): Promise<number> {
   for (;;) {
     const n = await db().transaction(async (tx) => {
       await lockRollup(tx, kbId);
-      const [state] = rows<{ exists: boolean; files: number | null; chunks: string | null; rf: number; rn: string }>(
+      // Stale (the trigger), missing, or not adding up to its files' rows (belt and braces): rebuilt.
+      const [state] = rows<{ exists: boolean; ok: boolean | null }>(
         await tx.execute(sql`
           select exists (select 1 from knowledge_base where organization_id = ${orgId} and id = ${kbId}::uuid) as exists,
-            r.files, r.chunk_count as chunks, a.rf, a.rn
+            not r.stale and r.files = a.rf and r.chunk_count = a.rn and r.total_len = a.rl as ok
           from (select count(*) filter (where rolled_up)::int as rf,
-                  coalesce(sum(chunk_count) filter (where rolled_up), 0) as rn
+                  coalesce(sum(chunk_count) filter (where rolled_up), 0) as rn,
+                  coalesce(sum(total_len) filter (where rolled_up), 0) as rl
                 from kb_file_index_stat where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid) a
           left join kb_index_rollup r on r.organization_id = ${orgId} and r.knowledge_base_id = ${kbId}::uuid`),
       );
       if (!state?.exists) return 0;
-      if (state.files !== state.rf || Number(state.chunks ?? 0) !== Number(state.rn)) await reset(tx, orgId, kbId);
+      if (!state.ok) await reset(tx, orgId, kbId);
       return takeIn(tx, orgId, kbId);
     });
     taken += n;
@@ -76,15 +94,14 @@ async function reset(tx: Queryable, orgId: string, kbId: string) {
   await tx.execute(
     sql`delete from kb_term_rollup where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid`,
   );
-  // A file being deleted holds its row: skipped here, it leaves the counts unequal and the next job resets again.
+  // Waits for a row another transaction holds (a cascade's delete, whose trigger wants kb_index_rollup, which this
+  // transaction has not touched yet): skipping it could leave a rolled-up row that the new counts leave out.
+  await tx.execute(sql`update kb_file_index_stat set rolled_up = false
+    where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid and rolled_up`);
   await tx.execute(sql`
-    update kb_file_index_stat s set rolled_up = false
-    where s.file_id in (select file_id from kb_file_index_stat
-      where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid and rolled_up for update skip locked)`);
-  await tx.execute(sql`
-    insert into kb_index_rollup (knowledge_base_id, organization_id, files, chunk_count)
-    values (${kbId}::uuid, ${orgId}, 0, 0)
-    on conflict (knowledge_base_id) do update set files = 0, chunk_count = 0`);
+    insert into kb_index_rollup (knowledge_base_id, organization_id, files, chunk_count, total_len)
+    values (${kbId}::uuid, ${orgId}, 0, 0, 0)
+    on conflict (knowledge_base_id) do update set files = 0, chunk_count = 0, total_len = 0, stale = false`);
 }
 
 /**
@@ -106,13 +123,14 @@ async function takeIn(tx: Queryable, orgId: string, kbId: string): Promise<numbe
       ),
       m as (
         update kb_file_index_stat s set rolled_up = true from f where s.file_id = f.file_id
-        returning s.file_id, s.chunk_count
+        returning s.file_id, s.chunk_count, s.total_len
       ),
       totals as (
-        insert into kb_index_rollup (knowledge_base_id, organization_id, files, chunk_count)
-        select ${kbId}::uuid, ${orgId}, count(*), coalesce(sum(chunk_count), 0) from m
+        insert into kb_index_rollup (knowledge_base_id, organization_id, files, chunk_count, total_len)
+        select ${kbId}::uuid, ${orgId}, count(*), coalesce(sum(chunk_count), 0), coalesce(sum(total_len), 0) from m
         on conflict (knowledge_base_id) do update set files = kb_index_rollup.files + excluded.files,
-          chunk_count = kb_index_rollup.chunk_count + excluded.chunk_count
+          chunk_count = kb_index_rollup.chunk_count + excluded.chunk_count,
+          total_len = kb_index_rollup.total_len + excluded.total_len
       ),
       terms as (
         insert into kb_term_rollup (organization_id, knowledge_base_id, term, df)
