@@ -10,9 +10,8 @@ import { BM25_TOP, ROLLUP, bm25Search, type Bm25Hit } from "./bm25";
 import { deleteFileChunks, deleteKbChunks, insertChunks } from "./chunks";
 import { ROLLUP_FILES_PER_TX, leaveRollup, requestRollup, rollUp } from "./rollup";
 import { parallelCandidates } from "./parallel-legs";
+import { rows } from "./sql-parts";
 import { corpus, makeFile, makeKb, makeOrg } from "./test-fixture";
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 beforeAll(async () => {
   await getTestContext();
@@ -41,11 +40,11 @@ async function indexedFile(orgId: string, kbId: string, texts: string[], name = 
 
 /** The rollup's df per term (zeros left out), and the postings' count per term, of a knowledge base. */
 async function dfs(orgId: string, kbId: string) {
-  const rolled = rowsOf<{ term: string; df: number }>(
+  const rolled = rows<{ term: string; df: number }>(
     await db().execute(sql`select term, df from kb_term_rollup
       where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid and df <> 0 order by term`),
   );
-  const counted = rowsOf<{ term: string; df: number }>(
+  const counted = rows<{ term: string; df: number }>(
     await db().execute(sql`select term, count(*)::int as df from kb_posting p
       where organization_id = ${orgId} and knowledge_base_id = ${kbId}::uuid
         and chunk_id in (select c.id from kb_chunk c join kb_file_index_stat s on s.file_id = c.file_id
@@ -57,7 +56,7 @@ async function dfs(orgId: string, kbId: string) {
 
 /** Whether a search trusts the knowledge base's rollup (bm25.ts `ro`), and whether it adds up to its files' rows. */
 async function current(orgId: string, kbId: string): Promise<boolean> {
-  const [r] = rowsOf<{ trusted: boolean; exact: boolean }>(
+  const [r] = rows<{ trusted: boolean; exact: boolean }>(
     await db().execute(sql`
       select coalesce(not r.stale, false) as trusted,
         coalesce(r.files = a.rf and r.chunk_count = a.rn and r.total_len = a.rl, false) as exact
@@ -134,7 +133,7 @@ describe("knowledge-base df rollups (decision 135)", () => {
     const { rolled, counted } = await dfs(orgId, kb);
     expect(rolled).toEqual(counted);
     expect(
-      rowsOf<{ n: number }>(
+      rows<{ n: number }>(
         await db().execute(sql`select count(*)::int as n from kb_file_index_stat
       where organization_id = ${orgId} and knowledge_base_id = ${kb}::uuid and rolled_up`),
       )[0]!.n,
@@ -270,7 +269,7 @@ describe("knowledge-base df rollups (decision 135)", () => {
     await db().execute(sql`delete from knowledge_base where organization_id = ${orgId} and id = ${kb2}::uuid`);
     for (const table of ["kb_term_rollup", "kb_index_rollup"])
       expect(
-        rowsOf<{ n: number }>(
+        rows<{ n: number }>(
           await db().execute(
             sql`select count(*)::int as n from ${sql.identifier(table)} where organization_id = ${orgId}`,
           ),

@@ -147,7 +147,7 @@ async function takeIn(tx: Queryable, orgId: string, kbId: string): Promise<numbe
 const running = new Map<string, { again: boolean; done: Promise<void> }>();
 
 /**
- * Runs rollUp for a knowledge base soon, off the caller's path (after a file is indexed or deleted). Requests
+ * Runs rollUp for a knowledge base (after one of its files is indexed, and at the worker's start). Requests
  * for a knowledge base whose job is running coalesce into one more run after it. Resolves when the work asked
  * for is done; a failure is logged (searches stay exact on the per-file rows meanwhile).
  */
