@@ -12,7 +12,8 @@
 // unprep (par, or on PGlite one, with each statement planned at every search instead of prepared, decision 133),
 // probeorg (par with BM25's posting probes naming the organisation, so read from the heap, decision 134),
 // ptN (par with N postings read a term, BM25_TOP.postingsPerTerm), perfile (par with each query term's df summed
-// from the files' rows instead of the knowledge base's rollup, decision 135).
+// from the files' rows instead of the knowledge base's rollup, decision 135), gatefile (par with the vector leg's
+// size gate summed from the files' rows instead of the rollup, decision 136).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { fakeEmbedding } from "../../e2e/support/fake-provider";
@@ -21,6 +22,7 @@ import { ONE_MESSAGE } from "../../src/server/kb/index/one-message";
 import { PREPARED } from "../../src/server/kb/index/prepared";
 import { BM25_TOP, PROBE, ROLLUP } from "../../src/server/kb/index/bm25";
 import { rollUp } from "../../src/server/kb/index/rollup";
+import { SIZE_GATE } from "../../src/server/kb/index/dense";
 import { benchDatabase, percentile, scifactQueries, useIndexType } from "./setup";
 
 const [orgId, kbId] = (process.argv[2] ?? "").split(":");
@@ -46,6 +48,7 @@ function use(variant: string) {
   BM25_TOP.postingsPerTerm = /^pt\d+$/.test(variant) ? Number(variant.slice(2)) : defaults.perTerm;
   PROBE.checkOrg = variant === "probeorg";
   ROLLUP.enabled = variant !== "perfile";
+  SIZE_GATE.rollup = variant !== "gatefile";
   HYBRID.candidates = /^par\d+$/.test(variant) ? Number(variant.slice(3)) : defaults.candidates;
   useIndexType(variant === "half" ? "halfvec" : variant === "vec" ? "vector" : "product");
 }

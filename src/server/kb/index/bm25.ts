@@ -73,36 +73,45 @@ const termScore = (p: string) =>
  */
 export const ROLLUP = { enabled: true };
 
-/**
- * The query's terms `qt (term, qtf)`; `ro (kb, n, len)`, the searched knowledge bases whose rollup is current
- * (the organisation's, not stale); `fs (kb, file_id, chunk_count, total_len, pending)`, the files outside those
- * rollups: every file of the other knowledge bases (`pending` false), the not yet rolled-up ones of these
- * (`pending` true: usually none, read through a partial index); and the statistics `st (n, k1b_avgdl)` of both.
- */
+/** The query's terms `qt (term, qtf)`, statisticsSources' `ro` and `fs`, and their statistics `st (n, k1b_avgdl)`. */
 function bm25Head(opts: Bm25Query): SQL {
-  const kbs = sql`${textArray(opts.kbIds)}::uuid[]`;
   return sql`
     qt as (
       select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
       from unnest(to_tsvector(${TS_CONFIG}, ${opts.query}))
     ),
-    ro as materialized (
-      select knowledge_base_id as kb, chunk_count as n, total_len as len from kb_index_rollup
-      where organization_id = ${opts.orgId} and knowledge_base_id = any(${kbs}) and not stale
-        ${ROLLUP.enabled ? sql`` : sql`and false`}
-    ),
-    fs as materialized (
-      select knowledge_base_id as kb, file_id, chunk_count, total_len, false as pending from kb_file_index_stat
-      where organization_id = ${opts.orgId}
-        and knowledge_base_id = any(array(select k from unnest(${kbs}) k except select kb from ro))
-      union all
-      select knowledge_base_id, file_id, chunk_count, total_len, true from kb_file_index_stat
-      where organization_id = ${opts.orgId} and knowledge_base_id = any(array(select kb from ro)) and not rolled_up
-    ),
+    ${statisticsSources(opts.orgId, opts.kbIds)},
     st as (
       select n::float8 as n, ${f(BM25.k1 * BM25.b)} / coalesce(len::float8 / nullif(n, 0), 1) as k1b_avgdl
       from (select (select coalesce(sum(n), 0) from ro) + (select coalesce(sum(chunk_count), 0) from fs) as n,
                    (select coalesce(sum(len), 0) from ro) + (select coalesce(sum(total_len), 0) from fs) as len) t
+    )`;
+}
+
+/**
+ * The CTEs `ro (kb, n, len)`, the knowledge bases among `kbIds` whose rollup is current (the organisation's, not
+ * stale), and `fs (kb, file_id, chunk_count, total_len, pending)`, the files outside those rollups: every file of
+ * the other knowledge bases (`pending` false), the not yet rolled-up ones of these (`pending` true: usually none,
+ * read through a partial index). Their sums are the searched collection's statistics (BM25's, and the vector
+ * leg's size gate: dense.ts). When every knowledge base's rollup is current, the first branch of `fs` is not run
+ * at all (a one-time filter): under a generic plan the planner cannot see that its list of knowledge bases is
+ * empty, and with few organisations it scanned every file's row for none (decision 136).
+ */
+export function statisticsSources(orgId: string, kbIds: readonly string[]): SQL {
+  const kbs = sql`${textArray(kbIds)}::uuid[]`;
+  return sql`
+    ro as materialized (
+      select knowledge_base_id as kb, chunk_count as n, total_len as len from kb_index_rollup
+      where organization_id = ${orgId} and knowledge_base_id = any(${kbs}) and not stale
+        ${ROLLUP.enabled ? sql`` : sql`and false`}
+    ),
+    fs as materialized (
+      select knowledge_base_id as kb, file_id, chunk_count, total_len, false as pending from kb_file_index_stat
+      where (select count(*) from ro) < cardinality(${kbs}) and organization_id = ${orgId}
+        and knowledge_base_id = any(array(select k from unnest(${kbs}) k except select kb from ro))
+      union all
+      select knowledge_base_id, file_id, chunk_count, total_len, true from kb_file_index_stat
+      where organization_id = ${orgId} and knowledge_base_id = any(array(select kb from ro)) and not rolled_up
     )`;
 }
 

@@ -1,6 +1,7 @@
 // The vector leg: cosine distance, exact over a small collection's rows, else on the partial HNSW
 // index of the query's dimension count (decision 095: the planner alone picks a sequential scan).
 import { sql, type SQL } from "drizzle-orm";
+import { statisticsSources } from "./bm25";
 import { GENERIC_PLAN } from "./prepared";
 import { exactParam, rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
 
@@ -80,9 +81,19 @@ export function denseSql(opts: DenseQuery, exact = false): SQL {
     select id, distance from hits order by distance, id`;
 }
 
-/** How many chunks the search's collection holds (the strategies other than "auto" pretend a size). */
+/** `rollup` false sizes every collection from its files' rows (benches A/B it: parallel-ab.ts `gatefile`). */
+export const SIZE_GATE = { rollup: true };
+
+/**
+ * How many chunks the search's collection holds (the strategies other than "auto" pretend a size). Without a file
+ * filter, from the knowledge bases' rollups and the files outside them (decision 136: one row a knowledge base
+ * instead of one a file); with one, from the files' own rows.
+ */
 function collectionSize(opts: DenseQuery, strategy: DenseStrategy): SQL {
   if (strategy !== "auto") return sql.raw(strategy === "exact" ? "0" : String(EXACT_MAX_CHUNKS + 1));
+  if (!opts.fileFilter && SIZE_GATE.rollup)
+    return sql`(with ${statisticsSources(opts.orgId, opts.kbIds)}
+      select ((select coalesce(sum(n), 0) from ro) + (select coalesce(sum(chunk_count), 0) from fs))::int)`;
   // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
   return sql`(select coalesce(sum(c.chunk_count), 0)::int from kb_file_index_stat c
     where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])

@@ -9,6 +9,7 @@ import { getTestContext } from "../../test/context";
 import { BM25_TOP, ROLLUP, bm25Search, type Bm25Hit } from "./bm25";
 import { deleteFileChunks, deleteKbChunks, insertChunks } from "./chunks";
 import { ROLLUP_FILES_PER_TX, leaveRollup, requestRollup, rollUp } from "./rollup";
+import { denseSettingsSql } from "./dense";
 import { parallelCandidates } from "./parallel-legs";
 import { rows } from "./sql-parts";
 import { corpus, makeFile, makeKb, makeOrg } from "./test-fixture";
@@ -72,8 +73,24 @@ async function current(orgId: string, kbId: string): Promise<boolean> {
 
 const queries = ["alpha river", "stone cloud omega", "kappa", "beta beta gamma delta", "sigma zeta theta lambda"];
 
-/** BM25 with the rollups and with the per-file rows only: the same chunks and scores. */
+/** The collection size the vector leg's gate reads (dense.ts denseSettingsSql, decision 136). */
+function gateSize(orgId: string, kbIds: string[]): Promise<number> {
+  return db().transaction(async (tx) => {
+    await tx.execute(
+      denseSettingsSql({ orgId, kbIds, embedding: fakeEmbedding("x", 1536), limit: 10, fileFilter: null }),
+    );
+    return Number(
+      rows<{ n: string }>(await tx.execute(sql`select current_setting('switchboard.kb_chunks') as n`))[0]!.n,
+    );
+  });
+}
+
+/** BM25 and the vector leg's size gate with the rollups and with the per-file rows only: the same chunks, scores and size. */
 async function expectPerFileScores(orgId: string, kbIds: string[]) {
+  ROLLUP.enabled = false;
+  const perFileSize = await gateSize(orgId, kbIds);
+  ROLLUP.enabled = true;
+  expect(await gateSize(orgId, kbIds)).toBe(perFileSize);
   cut();
   let hits = 0;
   for (const query of queries) {
@@ -119,6 +136,13 @@ describe("knowledge-base df rollups (decision 135)", () => {
     expect((await alphaScores(orgId, [kb]))[0]!.score).not.toBeCloseTo(before[0]!.score, 6);
     ROLLUP.enabled = false;
     expect(await alphaScores(orgId, [kb])).toEqual(before);
+    // The vector leg's size gate reads the rollup's chunk count too.
+    const size = await gateSize(orgId, [kb]);
+    ROLLUP.enabled = true;
+    expect(await gateSize(orgId, [kb])).toBe(size);
+    await db().execute(sql`update kb_index_rollup set chunk_count = chunk_count + 5000
+      where organization_id = ${orgId} and knowledge_base_id = ${kb}::uuid`);
+    expect(await gateSize(orgId, [kb])).toBe(size + 5000);
   });
 
   it("a file indexed after the rollup is counted from its own rows until it is taken in", async () => {
@@ -223,6 +247,7 @@ describe("knowledge-base df rollups (decision 135)", () => {
     await indexedFile(orgId, two, corpus(10, 11), "later.txt");
     await expectPerFileScores(orgId, [one, two, three]);
     const other = await makeOrg();
+    expect(await gateSize(other, [one, two])).toBe(0);
     cut();
     expect(
       await bm25Search(db(), { orgId: other, kbIds: [one, two], query: "alpha river", limit: 10, fileFilter: null }),
