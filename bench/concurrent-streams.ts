@@ -1,6 +1,7 @@
 // Many concurrent chat streams at 50 tokens/s: the inter-token gap our server adds (p99), the server's
 // event-loop lag and its RSS. Server, fake provider and clients run in separate processes.
 //   npx tsx bench/concurrent-streams.ts [100,500,1000] [tokensPerStream]
+// BENCH_PROFILE=1 writes the server's CPU profile of every level after the first (bench/cpu-profile.mjs).
 import { Agent, fetch as ufetch } from "undici";
 import { readFileSync } from "node:fs";
 import { fmt, percentile, provision, startBenchServers } from "./setup";
@@ -59,7 +60,10 @@ async function oneStream(out: Samples) {
 }
 
 console.log(`${tokens} tokens per stream at ${TPS} tokens/s; figures in ms`);
-for (const n of levels) {
+// BENCH_PROFILE=1: the server's CPU profile (bench/cpu-profile.mjs) from the second level to the end.
+const profiling = !!process.env.BENCH_PROFILE && levels.length > 1;
+for (const [i, n] of levels.entries()) {
+  if (profiling && i === 1) server.child.kill("SIGUSR2");
   const samples: Samples = { addedGaps: [], delays: [] };
   const before = server.metrics.length;
   const cpu0 = cpuSeconds(server.child.pid!);
@@ -79,5 +83,9 @@ for (const n of levels) {
   );
 }
 console.log("  (goal at 1,000 streams: added gap p99 ≤ 10 ms, RSS ≤ 512 MB)");
+if (profiling) {
+  server.child.kill("SIGUSR2");
+  await new Promise((r) => setTimeout(r, 3000));
+}
 servers.stop();
 process.exit(0);

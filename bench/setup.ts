@@ -188,6 +188,7 @@ export async function startBenchServers(opts: { port?: number; entry?: string } 
   const flags = [
     ...startFlags(),
     ...(process.env.BENCH_TRACE ? ["--import", "./bench/ttft-trace.mjs"] : []),
+    ...(process.env.BENCH_PROFILE ? ["--import", "./bench/cpu-profile.mjs"] : []),
     ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
   ];
   const server = await startProcess(
