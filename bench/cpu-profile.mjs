@@ -9,7 +9,9 @@ let on = false;
 let n = 0;
 process.on("SIGUSR2", () => {
   if (!on) {
-    s.post("Profiler.enable", () => s.post("Profiler.setSamplingInterval", { interval: 200 }, () => s.post("Profiler.start")));
+    s.post("Profiler.enable", () =>
+      s.post("Profiler.setSamplingInterval", { interval: 200 }, () => s.post("Profiler.start")),
+    );
     on = true;
   } else {
     s.post("Profiler.stop", (err, result) => {

@@ -86,6 +86,8 @@ for (let i = 0; i < 20; i++) {
     await v.viaApi();
   }
 }
+// BENCH_PROFILE=1: each server's CPU profile of the measured runs (bench/cpu-profile.mjs).
+if (process.env.BENCH_PROFILE) for (const v of variants) v.servers.server.child.kill("SIGUSR2");
 for (let i = 0; i < iterations; i++) {
   // Alternating which variant goes first, so neither always follows the other.
   const order = i % 2 ? [...variants].reverse() : variants;
@@ -93,6 +95,10 @@ for (let i = 0; i < iterations; i++) {
     v.d.push(await v.direct());
     v.a.push(await v.viaApi());
   }
+}
+if (process.env.BENCH_PROFILE) {
+  for (const v of variants) v.servers.server.child.kill("SIGUSR2");
+  await new Promise((r) => setTimeout(r, 3000));
 }
 console.log(
   `TTFT over ${iterations} interleaved runs (ms), ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (the default)"}`,

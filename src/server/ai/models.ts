@@ -69,12 +69,25 @@ const openAiFetch = fastStreamFetch(plain);
 const guardedFast = fastStreamFetch(guarded);
 
 /**
- * OpenAI-compatible models by organisation, credentials and name: the package builds its stream's zod
- * schema in each model's constructor, 1–3 ms of CPU a chat (decision 112). Keyed by the credentials
+ * Models by everything they are built from (provider, organisation, credentials, base URL, name): building one
+ * is work the request does not need to repeat — the OpenAI-compatible package builds its stream's zod schema in
+ * each model's constructor, 1–3 ms of CPU a chat (decision 112); OpenAI's and Azure's providers and models are
+ * objects a chat would make again (decision 137). A model holds no state between calls. Keyed by the credentials
  * themselves, so changed ones make another model; the oldest goes beyond the bound.
  */
-const compatibleModels = new Map<string, LanguageModel>();
-const MAX_COMPATIBLE_MODELS = 256;
+const models = new Map<string, LanguageModel>();
+const MAX_MODELS = 256;
+
+async function cachedModel(key: unknown[], build: () => Promise<LanguageModel>): Promise<LanguageModel> {
+  const k = JSON.stringify(key);
+  let model = models.get(k);
+  if (!model) {
+    model = await build();
+    models.set(k, model);
+    if (models.size > MAX_MODELS) models.delete(models.keys().next().value!);
+  }
+  return model;
+}
 
 export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKey: string }): Promise<ResolvedModel> {
   const sep = modelKey.indexOf(":");
@@ -86,16 +99,24 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     const prefs = (await getOrgState({ orgId })).modelPreferences;
     const instance = prefs.modelInstances?.[`azure:${name}`];
     const c = await credentialsFor(orgId, "azure_openai");
-    const { createAzure } = await import("@ai-sdk/azure");
-    const azure = createAzure({
-      resourceName: str(c.RESOURCE_NAME),
-      apiKey: str(c.API_KEY),
-      baseURL: baseUrlFor("azure_openai"),
-      fetch: guardedFast,
-    });
-    // Azure's own copy of @ai-sdk/openai (4.0.81) reads a plain text delta as 4.0.118 does (decision 121).
+    const deployment = instance?.deploymentName ?? name;
+    const baseURL = baseUrlFor("azure_openai");
+    const model = await cachedModel(
+      ["azure_openai", orgId, str(c.RESOURCE_NAME), str(c.API_KEY), baseURL, deployment],
+      async () => {
+        const { createAzure } = await import("@ai-sdk/azure");
+        const azure = createAzure({
+          resourceName: str(c.RESOURCE_NAME),
+          apiKey: str(c.API_KEY),
+          baseURL,
+          fetch: guardedFast,
+        });
+        // Azure's own copy of @ai-sdk/openai (4.0.81) reads a plain text delta as 4.0.118 does (decision 121).
+        return fastChatStream(azure.chat(deployment));
+      },
+    );
     return {
-      model: fastChatStream(azure.chat(instance?.deploymentName ?? name)),
+      model,
       providerKey: "azure_openai",
       modelName: name,
     };
@@ -103,14 +124,13 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
   const c = await credentialsFor(orgId, prefix);
   switch (prefix) {
     case "openai": {
-      const { createOpenAI } = await openAiProvider();
-      return {
-        model: fastChatStream(
-          createOpenAI({ apiKey: str(c.OPENAI_API_KEY), baseURL: baseUrlFor("openai"), fetch: openAiFetch }).chat(name),
-        ),
-        providerKey: prefix,
-        modelName: name,
-      };
+      const apiKey = str(c.OPENAI_API_KEY);
+      const baseURL = baseUrlFor("openai");
+      const model = await cachedModel(["openai", orgId, apiKey, baseURL, name], async () => {
+        const { createOpenAI } = await openAiProvider();
+        return fastChatStream(createOpenAI({ apiKey, baseURL, fetch: openAiFetch }).chat(name));
+      });
+      return { model, providerKey: prefix, modelName: name };
     }
     case "anthropic": {
       const { createAnthropic } = await import("@ai-sdk/anthropic");
@@ -173,23 +193,21 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
     case "openai_compatible": {
       // The base URL is an org admin's input: the request goes through the outbound guard so it cannot reach
       // internal addresses; operators open a local server (Ollama on localhost) with OUTBOUND_ALLOW_HOSTS.
-      const key = JSON.stringify([orgId, String(c.BASE_URL), str(c.API_KEY) ?? null, name]);
-      let model = compatibleModels.get(key);
-      if (!model) {
-        const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-        const provider = createOpenAICompatible({
-          name: "openai-compatible",
-          baseURL: String(c.BASE_URL),
-          apiKey: str(c.API_KEY),
-          includeUsage: true,
-          fetch: guardedFast,
-        });
-        // No metadataExtractor: the fast path's text deltas never reach the package (decision 121).
-        model = fastChatStream(provider.chatModel(name), OPENAI_COMPATIBLE_CHAT);
-        compatibleModels.set(key, model);
-        if (compatibleModels.size > MAX_COMPATIBLE_MODELS)
-          compatibleModels.delete(compatibleModels.keys().next().value!);
-      }
+      const model = await cachedModel(
+        ["openai_compatible", orgId, String(c.BASE_URL), str(c.API_KEY) ?? null, name],
+        async () => {
+          const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+          const provider = createOpenAICompatible({
+            name: "openai-compatible",
+            baseURL: String(c.BASE_URL),
+            apiKey: str(c.API_KEY),
+            includeUsage: true,
+            fetch: guardedFast,
+          });
+          // No metadataExtractor: the fast path's text deltas never reach the package (decision 121).
+          return fastChatStream(provider.chatModel(name), OPENAI_COMPATIBLE_CHAT);
+        },
+      );
       return { model, providerKey: prefix, modelName: name };
     }
     default:
