@@ -5,6 +5,7 @@ import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
 import type { Server as HttpServer } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
+import { keepConnectionsAlive } from "./http/keep-alive";
 import type { Config } from "./config";
 import { createApp } from "./app";
 import { createServices } from "./services";
@@ -104,6 +105,7 @@ export async function runServer(
 
   stage("leases");
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+  keepConnectionsAlive(server as HttpServer);
   // A worker of `npm start` (decision 093) listens on a socket of its own (SO_REUSEPORT): the kernel
   // spreads connections over the workers, and one that dies takes no connection of the others with it.
   // (node:cluster's default hands every connection over from the primary, and one handed to a worker
