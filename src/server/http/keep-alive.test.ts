@@ -15,7 +15,8 @@ const get = (port: number, agent: Agent) =>
     req.end();
   });
 
-describe("keep-alive (decision 138)", () => {
+// No database involved: run once, in the PGlite project, not again in the PostgreSQL one (it waits 6 s).
+describe.runIf(process.env.TEST_DB !== "postgres")("keep-alive (decision 138)", () => {
   it("keeps an idle connection past Node's 5 s default: the next request reuses it", async () => {
     const server = createServer((_req, res) => res.end("ok"));
     keepConnectionsAlive(server);

@@ -83,7 +83,7 @@ function bm25Head(opts: Bm25Query): SQL {
     ${statisticsSources(opts.orgId, opts.kbIds)},
     st as (
       select n::float8 as n, ${f(BM25.k1 * BM25.b)} / coalesce(len::float8 / nullif(n, 0), 1) as k1b_avgdl
-      from (select (select coalesce(sum(n), 0) from ro) + (select coalesce(sum(chunk_count), 0) from fs) as n,
+      from (select ${SOURCES_CHUNKS} as n,
                    (select coalesce(sum(len), 0) from ro) + (select coalesce(sum(total_len), 0) from fs) as len) t
     )`;
 }
@@ -97,6 +97,11 @@ function bm25Head(opts: Bm25Query): SQL {
  * at all (a one-time filter): under a generic plan the planner cannot see that its list of knowledge bases is
  * empty, and with few organisations it scanned every file's row for none (decision 136).
  */
+/** The searched collection's chunk count, summed over statisticsSources' `ro` and `fs`. */
+export const SOURCES_CHUNKS = sql.raw(
+  "((select coalesce(sum(n), 0) from ro) + (select coalesce(sum(chunk_count), 0) from fs))",
+);
+
 export function statisticsSources(orgId: string, kbIds: readonly string[]): SQL {
   const kbs = sql`${textArray(kbIds)}::uuid[]`;
   return sql`

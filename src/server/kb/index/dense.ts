@@ -1,7 +1,7 @@
 // The vector leg: cosine distance, exact over a small collection's rows, else on the partial HNSW
 // index of the query's dimension count (decision 095: the planner alone picks a sequential scan).
 import { sql, type SQL } from "drizzle-orm";
-import { statisticsSources } from "./bm25";
+import { SOURCES_CHUNKS, statisticsSources } from "./bm25";
 import { GENERIC_PLAN } from "./prepared";
 import { exactParam, rows, textArray, vectorCast, vectorParam, type Queryable } from "./sql-parts";
 
@@ -92,8 +92,7 @@ export const SIZE_GATE = { rollup: true };
 function collectionSize(opts: DenseQuery, strategy: DenseStrategy): SQL {
   if (strategy !== "auto") return sql.raw(strategy === "exact" ? "0" : String(EXACT_MAX_CHUNKS + 1));
   if (!opts.fileFilter && SIZE_GATE.rollup)
-    return sql`(with ${statisticsSources(opts.orgId, opts.kbIds)}
-      select ((select coalesce(sum(n), 0) from ro) + (select coalesce(sum(chunk_count), 0) from fs))::int)`;
+    return sql`(with ${statisticsSources(opts.orgId, opts.kbIds)} select ${SOURCES_CHUNKS}::int)`;
   // kb_file_index_stat is aliased c: the file filter names only c.file_id, which it has too.
   return sql`(select coalesce(sum(c.chunk_count), 0)::int from kb_file_index_stat c
     where c.organization_id = ${opts.orgId} and c.knowledge_base_id = any(${textArray(opts.kbIds)}::uuid[])
