@@ -15,6 +15,9 @@ export default tseslint.config(
     ignores: [
       "dist/**",
       ".bench-dist/**",
+      // A/B build copies and bench scratch (bench/README.md), never committed.
+      "perfdist*/**",
+      "bench/tmp/**",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",

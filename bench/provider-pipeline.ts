@@ -1,6 +1,6 @@
 // What reading a model's stream costs per token before the rest of a reply: CPU microseconds per token
 // for N concurrent replies paced at R tokens/s, against the fake provider in its own process, layer by
-// layer — the response body alone, a hand-written SSE split and JSON.parse (what a bare proxy pays),
+// layer — the response body alone (through `fetch`, undici's `request()` and `node:http`), a hand-written SSE split and JSON.parse (what a bare proxy pays),
 // the provider's `doStream()` (its package's SSE, JSON and zod layers), the same through the chat fast path
 // (decisions 116, 121), the reply's own step loop (`runSteps`: `streamLanguageModelCall` per step, decision
 // 099) and `streamText().fullStream`. The provider is OpenAI (@ai-sdk/openai), Azure (@ai-sdk/azure and its
@@ -72,6 +72,34 @@ async function body() {
   }
 }
 
+const reqBody = () => JSON.stringify({ model: "gpt-4.1", stream: true, messages: [{ role: "user", content: prompt }] });
+const reqHeaders = { "content-type": "application/json", authorization: "Bearer sk-bench" };
+
+/** The body through undici's own request API: a Node stream, read by its `data` events. */
+async function undiciBody() {
+  const { request } = await import("undici");
+  const res = await request(`${url}/chat/completions`, { method: "POST", headers: reqHeaders, body: reqBody() });
+  let n = 0;
+  res.body.on("data", (b: Buffer) => void (n += b.length ? 1 : 0));
+  await new Promise((r) => res.body.on("end", r));
+  return n;
+}
+
+/** The body through node:http, read by its `data` events. */
+const agent = new (await import("node:http")).Agent({ keepAlive: true });
+async function nodeHttpBody() {
+  const http = await import("node:http");
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request(`${url}/chat/completions`, { method: "POST", headers: reqHeaders, agent }, (res) => {
+      let n = 0;
+      res.on("data", (b: Buffer) => void (n += b.length ? 1 : 0));
+      res.on("end", () => resolve(n));
+    });
+    req.on("error", reject);
+    req.end(reqBody());
+  });
+}
+
 async function handSse() {
   const reader = (await post()).body!.getReader();
   const dec = new TextDecoder();
@@ -131,6 +159,8 @@ async function viaStreamText() {
 
 const variants = [
   ["response body only", body],
+  ["undici.request body", undiciBody],
+  ["node:http body", nodeHttpBody],
   ["hand SSE + JSON.parse", handSse],
   ["provider doStream()", doStream],
   ["doStream() fast path", () => doStream(fastModel)],

@@ -13,6 +13,7 @@
 // after it waits until that marker has come out of the package's stream.
 // What counts as a plain text (or reasoning) delta depends on the package's schema and transform: a
 // dialect says it (OpenAI's, which Azure's copy of @ai-sdk/openai shares; OpenAI-compatible's: decision 121).
+// The reply's step loop takes the deltas straight from here, past the package and the SDK (decision 139).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { LanguageModel } from "ai";
 
@@ -86,6 +87,44 @@ export const OPENAI_CHAT: FastDialect = {
   textId: "0",
 };
 
+/** A text or reasoning delta as the AI SDK's part transform hands it on (`text`, not the provider's `delta`). */
+export type LanePart = { type: "text-delta" | "reasoning-delta"; id: string | undefined; text: string };
+
+/** The part a marker becomes past the package when a lane reads the call: the SDK passes unknown parts on. */
+export const LANE_MARK = "switchboard-fast-path-mark";
+
+/**
+ * The reader of one model call's parts (the reply's step loop) taking the fast path's deltas straight,
+ * past the package's output stream and the AI SDK's part transform (decision 139). The deltas keep their
+ * place with the markers: each marker goes on through the SDK as a `LANE_MARK` part, and a delta that came
+ * after marker n is handed over once the reader has read mark n, that is every part before it.
+ */
+export class DirectLane {
+  tap: Tap | undefined;
+  /** Set when the reader stops reading: later deltas are dropped, as a cancelled stream's are. */
+  closed = false;
+  /** Whether any delta took the lane (the SDK's collected content then lacks their text). */
+  used = false;
+  readonly onPart: (part: LanePart) => void;
+  constructor(onPart: (part: LanePart) => void) {
+    this.onPart = onPart;
+  }
+  /** The reader read mark `n`: every part the package made before marker n has been read. */
+  mark(n: number) {
+    const tap = this.tap;
+    if (!tap) return;
+    tap.delivered = n;
+    tap.release();
+  }
+}
+
+const lanes = new AsyncLocalStorage<DirectLane>();
+
+/** Runs `f` (a model call through a fast-path model) with its deltas going to `lane`. */
+export function withDirectLane<T>(lane: DirectLane, f: () => T): T {
+  return lanes.run(lane, f);
+}
+
 /** One model call's fast path: fed by the fetch below, read by the model's doStream(). */
 class Tap {
   readonly dialect: FastDialect;
@@ -100,6 +139,9 @@ class Tap {
   out: ReadableStreamDefaultController<StreamPart> | undefined;
   /** Whether the response was split (an SSE body); otherwise the package got it untouched. */
   split = false;
+  /** The reader taking the deltas straight, if any; then `delivered` is the last mark it has read. */
+  lane: DirectLane | undefined;
+  delivered = 0;
 
   private part(kind: PartKind, delta: string): StreamPart {
     return kind === "text"
@@ -107,18 +149,34 @@ class Tap {
       : { type: "reasoning-delta", id: this.dialect.reasoningId, delta };
   }
 
+  private give(kind: PartKind, text: string) {
+    const lane = this.lane;
+    if (!lane) return this.out!.enqueue(this.part(kind, text));
+    if (lane.closed) return;
+    lane.used = true;
+    lane.onPart(
+      kind === "text"
+        ? { type: "text-delta", id: this.dialect.textId, text }
+        : { type: "reasoning-delta", id: this.dialect.reasoningId, text },
+    );
+  }
+
+  /** How far the deltas' reader has got: the package's stream, or (with a lane) the SDK's past it. */
+  private get reached() {
+    return this.lane ? this.delivered : this.seen;
+  }
+
   delta(kind: PartKind, text: string) {
-    if (this.out && !this.queue.length && this.seen === this.fed) this.out.enqueue(this.part(kind, text));
+    if (this.out && !this.queue.length && this.reached === this.fed) this.give(kind, text);
     else this.queue.push({ after: this.fed, kind, text });
   }
 
-  /** Sends the queued deltas whose marker has come out (all of them with `all`). */
+  /** Sends the queued deltas whose marker has been read (all of them with `all`). */
   release(all = false) {
-    const out = this.out!;
     let i = 0;
-    while (i < this.queue.length && (all || this.queue[i]!.after <= this.seen)) {
+    while (i < this.queue.length && (all || this.queue[i]!.after <= this.reached)) {
       const q = this.queue[i]!;
-      out.enqueue(this.part(q.kind, q.text));
+      this.give(q.kind, q.text);
       i++;
     }
     if (i) this.queue.splice(0, i);
@@ -265,16 +323,20 @@ function merge(stream: ReadableStream<StreamPart>, tap: Tap): ReadableStream<Str
               const mark = (value.rawValue as Record<string, unknown> | undefined)?.[MARK];
               if (typeof mark === "number") {
                 tap.seen = mark;
-                tap.release();
+                // A lane's reader releases the deltas when it reads the mark, past the SDK's transform.
+                if (tap.lane) controller.enqueue({ type: LANE_MARK, n: mark });
+                else tap.release();
               }
               continue;
             }
             controller.enqueue(value);
           }
-          tap.release(true);
+          if (!tap.lane) tap.release(true);
           controller.close();
         } catch (err) {
-          tap.release(true);
+          // An errored stream's queued parts are dropped by it (a lane's too: they would follow the error).
+          if (tap.lane) tap.lane.closed = true;
+          else tap.release(true);
           controller.error(err);
         }
       })();
@@ -312,6 +374,12 @@ export function fastChatStream(model: Model, dialect: FastDialect = OPENAI_CHAT)
     doStream: async (options: DoStreamOptions) => {
       if (options.includeRawChunks) return inner.doStream(options);
       const tap = new Tap(dialect);
+      const lane = lanes.getStore();
+      if (lane) {
+        // A retried call's tap replaces the failed one's.
+        tap.lane = lane;
+        lane.tap = tap;
+      }
       const result = await taps.run(tap, () => inner.doStream({ ...options, includeRawChunks: true }));
       return { ...result, stream: tap.split ? merge(result.stream, tap) : result.stream.pipeThrough(dropRaw()) };
     },

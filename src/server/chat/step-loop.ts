@@ -8,6 +8,7 @@
 import type { LanguageModel, ModelMessage, TextStreamPart, ToolSet } from "ai";
 import type { toResponseMessages } from "ai/internal";
 import { aiSdk, aiSdkInternal } from "../ai/sdk";
+import { DirectLane, LANE_MARK, withDirectLane, type LanePart } from "../ai/openai-chat-fast-stream";
 import { mark } from "../perf/trace";
 
 type Part = TextStreamPart<ToolSet>;
@@ -48,6 +49,36 @@ async function runTool(tools: ToolSet, call: ToolCallPart, messages: ModelMessag
   }
 }
 
+/**
+ * The text of a step's text and reasoning parts, in the order the AI SDK adds them to the step's content
+ * (its `upsertTextContentPart`: a part at an id's first start or delta, a new one after its end). The
+ * deltas that take the fast path's lane (decision 139) never reach the SDK's transform, so its content
+ * lacks their text; this puts it back before the content becomes the next step's messages.
+ */
+class StepTexts {
+  readonly texts: string[] = [];
+  private readonly open = new Map<string, number>();
+  private at(key: string) {
+    let i = this.open.get(key);
+    if (i === undefined) this.open.set(key, (i = this.texts.push("") - 1));
+    return i;
+  }
+  see(part: { type: string; id?: string; text?: string }) {
+    const kind = part.type.startsWith("text-") ? "t" : part.type.startsWith("reasoning-") ? "r" : "";
+    if (!kind || part.type.endsWith("-file")) return;
+    const key = `${kind}:${part.id}`;
+    const i = this.at(key);
+    if (part.type.endsWith("-delta")) this.texts[i] += part.text ?? "";
+    else if (part.type.endsWith("-end")) this.open.delete(key);
+  }
+  /** Gives the content's text and reasoning parts the full text (they are in the same order). */
+  fill(content: ContentParts) {
+    let i = 0;
+    for (const p of content as Array<{ type: string; text?: string }>)
+      if (p.type === "text" || p.type === "reasoning") p.text = this.texts[i++] ?? p.text;
+  }
+}
+
 /** Reads a stream part by part into `onPart`; a throwing `onPart` cancels the stream. */
 async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => void) {
   const reader = stream.getReader();
@@ -78,18 +109,26 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
   for (let step = 0; step < opts.maxSteps; step++) {
     onPart({ type: "start-step", request: {}, warnings: [] } as unknown as Part);
     let content: ContentParts = [];
+    const texts = new StepTexts();
+    // A fast-path model's plain deltas come straight from its body's reader (decision 139).
+    const lane = new DirectLane((part: LanePart) => {
+      texts.see(part);
+      onPart(part as unknown as Part);
+    });
     mark?.("model call starts");
     const { stream } = await retry(() =>
-      streamLanguageModelCall({
-        model,
-        system,
-        messages,
-        tools,
-        abortSignal,
-        onLanguageModelCallEnd: (e) => {
-          content = e.content as ContentParts;
-        },
-      }),
+      withDirectLane(lane, () =>
+        streamLanguageModelCall({
+          model,
+          system,
+          messages,
+          tools,
+          abortSignal,
+          onLanguageModelCallEnd: (e) => {
+            content = e.content as ContentParts;
+          },
+        }),
+      ),
     );
     mark?.("model call returned its stream");
     const runs: Array<ReturnType<typeof runTool>> = [];
@@ -97,23 +136,30 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
     let calls = 0;
     let end: { finishReason: string; usage: Usage; providerMetadata?: unknown } | undefined;
     let failed = false;
-    await readParts(stream as ReadableStream<unknown>, (raw) => {
-      const part = raw as Part | { type: "model-call-end"; finishReason: string; usage: Usage };
-      if (part.type === "model-call-end") {
-        end = part;
-        return;
-      }
-      if (part.type === "tool-call") {
-        const call = part as unknown as ToolCallPart;
-        if (!call.providerExecuted) {
-          calls++;
-          // Invalid calls get their tool-error from the SDK (next part); valid ones run while the model streams on.
-          if (!call.invalid) runs.push(runTool(tools, call, messages, abortSignal));
+    try {
+      await readParts(stream as ReadableStream<unknown>, (raw) => {
+        const part = raw as
+          Part | { type: "model-call-end"; finishReason: string; usage: Usage } | { type: typeof LANE_MARK; n: number };
+        if (part.type === LANE_MARK) return lane.mark(part.n);
+        if (part.type === "model-call-end") {
+          end = part;
+          return;
         }
-      } else if (part.type === "tool-error") outputs.push(part);
-      else if (part.type === "error") failed = true;
-      onPart(part);
-    });
+        texts.see(part as { type: string });
+        if (part.type === "tool-call") {
+          const call = part as unknown as ToolCallPart;
+          if (!call.providerExecuted) {
+            calls++;
+            // Invalid calls get their tool-error from the SDK (next part); valid ones run while the model streams on.
+            if (!call.invalid) runs.push(runTool(tools, call, messages, abortSignal));
+          }
+        } else if (part.type === "tool-error") outputs.push(part);
+        else if (part.type === "error") failed = true;
+        onPart(part);
+      });
+    } finally {
+      lane.closed = true;
+    }
     for (const result of await Promise.all(runs)) {
       const part = result as unknown as Part;
       outputs.push(part);
@@ -141,6 +187,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
     } as unknown as Part);
     // Like streamText: another step only when every tool call of this one has its output.
     if (!calls || outputs.length !== calls || step + 1 >= opts.maxSteps || abortSignal.aborted) break;
+    if (lane.used) texts.fill(content);
     const results = outputs.map((p) => p as unknown as ContentParts[number]);
     messages = [...messages, ...(await toResponseMessages({ content: [...content, ...results], tools }))];
   }

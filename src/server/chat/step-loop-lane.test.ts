@@ -1,0 +1,144 @@
+// The step loop takes a fast-path model's plain deltas straight from the response body's reader, past the
+// package's stream and the AI SDK's part transform (decision 139). For the same wire bytes it must hand on
+// exactly the parts, and send exactly the next steps' requests (the text before a tool call included), that
+// it does with the provider package alone: real OpenAI and OpenAI-compatible streams, whole and split.
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { tool, type LanguageModel, type ToolSet } from "ai";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { runSteps } from "./step-loop";
+import {
+  DirectLane,
+  OPENAI_CHAT,
+  fastChatStream,
+  fastStreamFetch,
+  type FastDialect,
+} from "../ai/openai-chat-fast-stream";
+import { OPENAI_COMPATIBLE_CHAT } from "../ai/openai-compatible-fast-dialect";
+import { body, comparable, type MakeModel } from "../test/fast-stream-equivalence";
+import { CASES as OPENAI_CASES, chunk, words } from "../test/openai-chat-cases";
+import { CASES as COMPATIBLE_CASES } from "../test/openai-compatible-cases";
+
+type Fetch = typeof globalThis.fetch;
+
+const TOOLS: ToolSet = {
+  lookup: tool({
+    description: "Looks a word up",
+    inputSchema: z.object({ q: z.string().optional() }),
+    execute: async ({ q }) => ({ found: q ?? "nothing" }),
+  }),
+  other: tool({ description: "Another", inputSchema: z.object({}), execute: async () => "ok" }),
+};
+
+const openai: MakeModel = (fetch) => createOpenAI({ apiKey: "sk-test", fetch }).chat("gpt-4.1-mini");
+const compatible: MakeModel = (fetch) =>
+  createOpenAICompatible({ name: "openai-compatible", baseURL: "http://llm.local/v1", includeUsage: true, fetch })
+    // As models.ts makes it (usage asked for, no metadata extractor).
+    .chatModel("qwen3-8b");
+
+const FOLLOW_UP = chunk({ role: "assistant", content: "" }) + words(3) + chunk({}, "stop") + "data: [DONE]\n\n";
+
+/** Whether a lane handed over a delta in the last run. */
+let laneUsed = false;
+const mark = DirectLane.prototype.mark;
+vi.spyOn(DirectLane.prototype, "mark").mockImplementation(function (this: DirectLane, n: number) {
+  mark.call(this, n);
+  laneUsed ||= this.used;
+});
+
+/** The parts a reply's steps hand on, the requests they send and how they end, for one first response. */
+async function reply(
+  make: MakeModel,
+  dialect: FastDialect,
+  fast: boolean,
+  first: string,
+  piece: number,
+  /** The first body fails after its bytes (a socket hang-up) instead of ending. */
+  hangUp = false,
+) {
+  const requests: unknown[] = [];
+  const failing = (text: string) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(text));
+        setTimeout(() => c.error(new Error("socket hang up")), 5);
+      },
+    });
+  const f: Fetch = async (_input, init) => {
+    requests.push(JSON.parse(String(init?.body)));
+    const text = requests.length === 1 ? first : FOLLOW_UP;
+    return new Response(hangUp && requests.length === 1 ? failing(text) : body(text, piece), {
+      status: 200,
+      headers: { "content-type": "text/event-stream" },
+    });
+  };
+  const chat = make(fast ? fastStreamFetch(f) : f);
+  const model = (fast ? fastChatStream(chat as never, dialect) : chat) as LanguageModel;
+  const parts: unknown[] = [];
+  let failed: unknown;
+  laneUsed = false;
+  try {
+    await runSteps(
+      {
+        model,
+        system: "Be brief.",
+        messages: [{ role: "user", content: "hi" }],
+        tools: TOOLS,
+        maxSteps: 3,
+        abortSignal: new AbortController().signal,
+        maxRetries: 0,
+      },
+      (p) => parts.push(p),
+    );
+  } catch (err) {
+    failed = err;
+  }
+  return comparable({ parts, requests, failed });
+}
+
+describe("the step loop's direct lane (decision 139)", () => {
+  const suites: Array<[string, MakeModel, FastDialect, Record<string, string>]> = [
+    ["OpenAI", openai, OPENAI_CHAT, OPENAI_CASES],
+    ["OpenAI-compatible", compatible, OPENAI_COMPATIBLE_CHAT, COMPATIBLE_CASES],
+  ];
+  for (const [suite, make, dialect, cases] of suites)
+    for (const [name, text] of Object.entries(cases))
+      it(`${suite}: the parts and requests of the package alone: ${name}`, async () => {
+        const expected = await reply(make, dialect, false, text, 0);
+        for (const piece of [0, 1, 7, 64]) expect(await reply(make, dialect, true, text, piece)).toEqual(expected);
+      });
+
+  it("takes the lane for a reply's text, and the next step's request carries all of it", async () => {
+    const text = OPENAI_CASES["text, then a tool call"]!;
+    const fast = (await reply(openai, OPENAI_CHAT, true, text, 0)) as {
+      parts: Array<{ type: string; text?: string }>;
+      requests: Array<{ messages: Array<{ role: string; content: unknown }> }>;
+    };
+    expect(laneUsed).toBe(true);
+    const texts = fast.parts.filter((p) => p.type === "text-delta").map((p) => p.text);
+    expect(texts.join("")).toBe("w1 w2 w3 w1 w2 w1 w2 w3 ");
+    expect(fast.requests).toHaveLength(2);
+    const assistant = fast.requests[1]!.messages.find((m) => m.role === "assistant");
+    expect(assistant?.content).toBe("w1 w2 w3 w1 w2 ");
+    expect(fast.parts.map((p) => p.type)).toContain("tool-result");
+  });
+
+  it("a body that fails mid-reply ends the steps the same way, after the same text", async () => {
+    const text = chunk({ role: "assistant", content: "" }) + words(4);
+    const expected = (await reply(openai, OPENAI_CHAT, false, text, 0, true)) as {
+      parts: Array<{ type: string }>;
+      failed?: { message: string };
+    };
+    expect(expected.parts.filter((p) => p.type === "text-delta")).toHaveLength(5);
+    expect(expected.failed?.message).toBeTruthy();
+    expect(await reply(openai, OPENAI_CHAT, true, text, 0, true)).toEqual(expected);
+    expect(laneUsed).toBe(true);
+  });
+
+  it("reasoning, then text: the lane takes both kinds (OpenAI-compatible)", async () => {
+    const text = COMPATIBLE_CASES["vLLM: reasoning, then text, usage, [DONE]"]!;
+    await reply(compatible, OPENAI_COMPATIBLE_CHAT, true, text, 0);
+    expect(laneUsed).toBe(true);
+  });
+});
