@@ -76,7 +76,7 @@ for (const [i, n] of levels.entries()) {
   const heap = Math.max(...window.map((m) => m.heap ?? 0)) / 1024 / 1024;
   const { addedGaps: g, delays: d } = samples;
   console.log(
-    `  ${String(n).padStart(4)} streams: added gap p50 ${fmt(percentile(g, 50))} p99 ${fmt(percentile(g, 99))} max ${fmt(Math.max(...g))}; ` +
+    `  ${String(n).padStart(4)} streams: added gap p50 ${fmt(percentile(g, 50))} p99 ${fmt(percentile(g, 99))} max ${fmt(g.reduce((a, b) => Math.max(a, b), -Infinity))}; ` +
       `server CPU ${((cpu / (n * tokens)) * 1000).toFixed(3)} s per 1,000 tokens; ` +
       `token delay p50 ${fmt(percentile(d, 50))} p99 ${fmt(percentile(d, 99))}; event-loop p99 ${fmt(lag)}; RSS ${rss.toFixed(0)} MB (JS heap ${heap.toFixed(0)} MB); ` +
       `wall ${((performance.now() - t0) / 1000).toFixed(1)} s`,
