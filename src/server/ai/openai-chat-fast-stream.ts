@@ -90,13 +90,20 @@ export const OPENAI_CHAT: FastDialect = {
 /** A text or reasoning delta as the AI SDK's part transform hands it on (`text`, not the provider's `delta`). */
 export type LanePart = { type: "text-delta" | "reasoning-delta"; id: string | undefined; text: string };
 
-/** The part a marker becomes past the package when a lane reads the call: the SDK passes unknown parts on. */
-export const LANE_MARK = "switchboard-fast-path-mark";
+/**
+ * The marker a raw part carries, if it is one. A lane's reader gets the package's stream as it is, raw parts
+ * and all (the AI SDK's part transform passes them on), and reads the markers off it.
+ */
+export function laneMarker(part: { type: string; rawValue?: unknown }): number | undefined {
+  if (part.type !== "raw") return undefined;
+  const n = (part.rawValue as Record<string, unknown> | undefined)?.[MARK];
+  return typeof n === "number" ? n : undefined;
+}
 
 /**
  * The reader of one model call's parts (the reply's step loop) taking the fast path's deltas straight,
  * past the package's output stream and the AI SDK's part transform (decision 139). The deltas keep their
- * place with the markers: each marker goes on through the SDK as a `LANE_MARK` part, and a delta that came
+ * place with the markers: each marker goes on through the SDK as the package's raw part, and a delta that came
  * after marker n is handed over once the reader has read mark n, that is every part before it.
  */
 export class DirectLane {
@@ -167,7 +174,8 @@ class Tap {
   }
 
   delta(kind: PartKind, text: string) {
-    if (this.out && !this.queue.length && this.reached === this.fed) this.give(kind, text);
+    // (A lane's reader has read no marker before the package has been given one: fed ≥ 1 here.)
+    if ((this.lane || this.out) && !this.queue.length && this.reached === this.fed) this.give(kind, text);
     else this.queue.push({ after: this.fed, kind, text });
   }
 
@@ -323,20 +331,16 @@ function merge(stream: ReadableStream<StreamPart>, tap: Tap): ReadableStream<Str
               const mark = (value.rawValue as Record<string, unknown> | undefined)?.[MARK];
               if (typeof mark === "number") {
                 tap.seen = mark;
-                // A lane's reader releases the deltas when it reads the mark, past the SDK's transform.
-                if (tap.lane) controller.enqueue({ type: LANE_MARK, n: mark });
-                else tap.release();
+                tap.release();
               }
               continue;
             }
             controller.enqueue(value);
           }
-          if (!tap.lane) tap.release(true);
+          tap.release(true);
           controller.close();
         } catch (err) {
-          // An errored stream's queued parts are dropped by it (a lane's too: they would follow the error).
-          if (tap.lane) tap.lane.closed = true;
-          else tap.release(true);
+          tap.release(true);
           controller.error(err);
         }
       })();
@@ -381,7 +385,9 @@ export function fastChatStream(model: Model, dialect: FastDialect = OPENAI_CHAT)
         lane.tap = tap;
       }
       const result = await taps.run(tap, () => inner.doStream({ ...options, includeRawChunks: true }));
-      return { ...result, stream: tap.split ? merge(result.stream, tap) : result.stream.pipeThrough(dropRaw()) };
+      if (!tap.split) return { ...result, stream: result.stream.pipeThrough(dropRaw()) };
+      // A lane's reader takes the package's stream as it is and reads the markers off it (decision 139).
+      return tap.lane ? result : { ...result, stream: merge(result.stream, tap) };
     },
   };
   return wrapped as unknown as Model;

@@ -8,7 +8,7 @@
 import type { LanguageModel, ModelMessage, TextStreamPart, ToolSet } from "ai";
 import type { toResponseMessages } from "ai/internal";
 import { aiSdk, aiSdkInternal } from "../ai/sdk";
-import { DirectLane, LANE_MARK, withDirectLane, type LanePart } from "../ai/openai-chat-fast-stream";
+import { DirectLane, laneMarker, withDirectLane, type LanePart } from "../ai/openai-chat-fast-stream";
 import { mark } from "../perf/trace";
 
 type Part = TextStreamPart<ToolSet>;
@@ -138,9 +138,13 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
     let failed = false;
     try {
       await readParts(stream as ReadableStream<unknown>, (raw) => {
-        const part = raw as
-          Part | { type: "model-call-end"; finishReason: string; usage: Usage } | { type: typeof LANE_MARK; n: number };
-        if (part.type === LANE_MARK) return lane.mark(part.n);
+        const part = raw as Part | { type: "model-call-end"; finishReason: string; usage: Usage };
+        if (part.type === "raw") {
+          // Only a fast-path call's stream has raw parts (its markers): nothing a client gets.
+          const n = laneMarker(part);
+          if (n !== undefined) lane.mark(n);
+          return;
+        }
         if (part.type === "model-call-end") {
           end = part;
           return;
