@@ -8,6 +8,8 @@
 // BENCH_AB=a.js,b.js: one server per bundle (each with its own fake provider, on BENCH_PORT, +2, …), their
 // requests interleaved one by one, so both see the same machine; prints each and the per-request
 // differences against the first (an A/B pair of builds, decision 112).
+// BENCH_GAP_MS=n: n ms of idle after each request, as peerbench's interleaving of five systems leaves the server
+// idle between its requests (wake-ups from idle cost here: bench/README.md, session 28).
 // BENCH_PROVIDER=openai_compatible: the agent's model goes through the outbound guard (a fresh pinned
 // connection per model call), with the fake provider allowed by OUTBOUND_ALLOW_HOSTS.
 import { directFirstToken, firstToken, fmt, json, percentile, provision, startBenchServers } from "./setup";
@@ -93,7 +95,9 @@ for (let i = 0; i < iterations; i++) {
   const order = i % 2 ? [...variants].reverse() : variants;
   for (const v of order) {
     v.d.push(await v.direct());
+    if (process.env.BENCH_GAP_MS) await new Promise((r) => setTimeout(r, Number(process.env.BENCH_GAP_MS)));
     v.a.push(await v.viaApi());
+    if (process.env.BENCH_GAP_MS) await new Promise((r) => setTimeout(r, Number(process.env.BENCH_GAP_MS)));
   }
 }
 if (process.env.BENCH_PROFILE) {
