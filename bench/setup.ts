@@ -111,7 +111,15 @@ export function serverEntry(entryFile = process.env.BENCH_SERVER_ENTRY): string[
 export interface Started {
   child: ChildProcess;
   /** Event-loop p99/max (ms) and RSS (bytes), once a second, when the process preloads el-monitor. */
-  metrics: Array<{ p99: number; max: number; rss: number; heap?: number }>;
+  metrics: Array<{
+    p99: number;
+    max: number;
+    rss: number;
+    heap?: number;
+    heapTotal?: number;
+    external?: number;
+    arrayBuffers?: number;
+  }>;
   /** Per chat, when the process preloads ttft-trace.mjs: [stage, ms since the request, CPU ms since it]. */
   traces: Array<Array<[string, number, number]>>;
 }
