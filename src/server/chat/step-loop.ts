@@ -57,19 +57,23 @@ async function runTool(tools: ToolSet, call: ToolCallPart, messages: ModelMessag
  */
 class StepTexts {
   readonly texts: string[] = [];
-  private readonly open = new Map<string, number>();
-  private at(key: string) {
-    let i = this.open.get(key);
-    if (i === undefined) this.open.set(key, (i = this.texts.push("") - 1));
-    return i;
-  }
+  /** The open text and reasoning parts by id: their index in `texts`. */
+  private readonly open = {
+    text: new Map<string | undefined, number>(),
+    reasoning: new Map<string | undefined, number>(),
+  };
   see(part: { type: string; id?: string; text?: string }) {
-    const kind = part.type.startsWith("text-") ? "t" : part.type.startsWith("reasoning-") ? "r" : "";
-    if (!kind || part.type.endsWith("-file")) return;
-    const key = `${kind}:${part.id}`;
-    const i = this.at(key);
-    if (part.type.endsWith("-delta")) this.texts[i] += part.text ?? "";
-    else if (part.type.endsWith("-end")) this.open.delete(key);
+    const t = part.type;
+    const open = t.startsWith("text-")
+      ? this.open.text
+      : t.startsWith("reasoning-") && t !== "reasoning-file"
+        ? this.open.reasoning
+        : undefined;
+    if (!open) return;
+    let i = open.get(part.id);
+    if (i === undefined) open.set(part.id, (i = this.texts.push("") - 1));
+    if (t.endsWith("-delta")) this.texts[i] += part.text ?? "";
+    else if (t.endsWith("-end")) open.delete(part.id);
   }
   /** Gives the content's text and reasoning parts the full text (they are in the same order). */
   fill(content: ContentParts) {
@@ -109,10 +113,11 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
   for (let step = 0; step < opts.maxSteps; step++) {
     onPart({ type: "start-step", request: {}, warnings: [] } as unknown as Part);
     let content: ContentParts = [];
-    const texts = new StepTexts();
+    // Only a step another may follow needs its texts (they become that step's messages).
+    const texts = step + 1 < opts.maxSteps ? new StepTexts() : undefined;
     // A fast-path model's plain deltas come straight from its body's reader (decision 139).
     const lane = new DirectLane((part: LanePart) => {
-      texts.see(part);
+      texts?.see(part);
       onPart(part as unknown as Part);
     });
     mark?.("model call starts");
@@ -149,7 +154,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
           end = part;
           return;
         }
-        texts.see(part as { type: string });
+        texts?.see(part as { type: string });
         if (part.type === "tool-call") {
           const call = part as unknown as ToolCallPart;
           if (!call.providerExecuted) {
@@ -191,7 +196,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
     } as unknown as Part);
     // Like streamText: another step only when every tool call of this one has its output.
     if (!calls || outputs.length !== calls || step + 1 >= opts.maxSteps || abortSignal.aborted) break;
-    if (lane.used) texts.fill(content);
+    if (lane.used) texts?.fill(content);
     const results = outputs.map((p) => p as unknown as ContentParts[number]);
     messages = [...messages, ...(await toResponseMessages({ content: [...content, ...results], tools }))];
   }
