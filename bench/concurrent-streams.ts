@@ -74,14 +74,14 @@ for (const [i, n] of levels.entries()) {
   const lag = Math.max(...window.map((m) => m.p99));
   const rss = Math.max(...window.map((m) => m.rss)) / 1024 / 1024;
   const heap = Math.max(...window.map((m) => m.heap ?? 0)) / 1024 / 1024;
-  // At the second of peak RSS: the heap V8 holds, and memory outside it (Buffers and other external allocations).
-  const peak = window.reduce((a, m) => (m.rss > a.rss ? m : a), window[0]!);
+  // At the second of peak RSS (none in a level shorter than a second): the heap V8 holds, and memory outside it (Buffers and other external allocations).
+  const peak = window.reduce<(typeof window)[number] | undefined>((a, m) => (!a || m.rss > a.rss ? m : a), undefined);
   const mb = (n: number | undefined) => ((n ?? 0) / 1024 / 1024).toFixed(0);
   const { addedGaps: g, delays: d } = samples;
   console.log(
     `  ${String(n).padStart(4)} streams: added gap p50 ${fmt(percentile(g, 50))} p99 ${fmt(percentile(g, 99))} max ${fmt(g.reduce((a, b) => Math.max(a, b), -Infinity))}; ` +
       `server CPU ${((cpu / (n * tokens)) * 1000).toFixed(3)} s per 1,000 tokens; ` +
-      `token delay p50 ${fmt(percentile(d, 50))} p99 ${fmt(percentile(d, 99))}; event-loop p99 ${fmt(lag)}; RSS ${rss.toFixed(0)} MB (JS heap ${heap.toFixed(0)} MB; at peak RSS heap total ${mb(peak.heapTotal)}, external ${mb(peak.external)}, array buffers ${mb(peak.arrayBuffers)} MB); ` +
+      `token delay p50 ${fmt(percentile(d, 50))} p99 ${fmt(percentile(d, 99))}; event-loop p99 ${fmt(lag)}; RSS ${rss.toFixed(0)} MB (JS heap ${heap.toFixed(0)} MB; at peak RSS heap total ${mb(peak?.heapTotal)}, external ${mb(peak?.external)}, array buffers ${mb(peak?.arrayBuffers)} MB); ` +
       `wall ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }

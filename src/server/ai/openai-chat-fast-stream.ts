@@ -122,6 +122,12 @@ export class DirectLane {
     if (!tap) return;
     tap.delivered = n;
     tap.release();
+    if (tap.pausedAt && n >= tap.pausedAt) tap.resume();
+  }
+  /** The reader stopped reading. */
+  close() {
+    this.closed = true;
+    this.tap?.resume();
   }
 }
 
@@ -149,6 +155,23 @@ class Tap {
   /** The reader taking the deltas straight, if any; then `delivered` is the last mark it has read. */
   lane: DirectLane | undefined;
   delivered = 0;
+  /**
+   * With a lane: the marker after the event that opened the call's text, while the body's reader waits for
+   * the lane's reader to read it (and to handle the first text part: decision 140); 0 when not waiting.
+   */
+  pausedAt = 0;
+  private resumed: (() => void) | undefined;
+  /** Resolves when the body's reader may go on (at once when it is not waiting). */
+  waitResume(): Promise<void> | undefined {
+    if (!this.pausedAt) return undefined;
+    return new Promise((r) => (this.resumed = r));
+  }
+  resume() {
+    this.pausedAt = 0;
+    const r = this.resumed;
+    this.resumed = undefined;
+    r?.();
+  }
 
   private part(kind: PartKind, delta: string): StreamPart {
     return kind === "text"
@@ -208,6 +231,8 @@ function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<U
   let metadata = false;
   /** The part the package has open, as far as its output is known here (and its early-error check done). */
   let open: PartKind | undefined;
+  /** Whether a text event has been given to the package. */
+  let textSeen = false;
   let done = false;
   let pkg!: ReadableStreamDefaultController<Uint8Array>;
 
@@ -259,6 +284,16 @@ function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<U
         if (dialect.hasMetadata(value as Record<string, unknown>)) metadata = true;
         open = kind;
       } else if (open && dialect.mayClose(value, open)) open = undefined;
+      // The event that opens the call's text: the rest of the body waits until the lane's reader has read
+      // its text part and what that part's handler holds it for (the reply's first token stored and sent),
+      // so that the rest of a read holding many tokens is not handled before it (decision 140).
+      if (kind === "text" && !textSeen) {
+        textSeen = true;
+        if (tap.lane) {
+          tap.pausedAt = tap.fed;
+          break;
+        }
+      }
     }
     buffer = buffer.slice(start);
     return forward;
@@ -270,8 +305,14 @@ function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<U
         const { done: end, value } = await reader.read();
         if (end) break;
         buffer += decoder.decode(value, { stream: true });
-        const forward = take();
+        let forward = take();
         if (forward) pkg.enqueue(encoder.encode(forward));
+        for (let wait = tap.waitResume(); wait; wait = tap.waitResume()) {
+          await wait;
+          if (done) return;
+          forward = take();
+          if (forward) pkg.enqueue(encoder.encode(forward));
+        }
       }
       buffer += decoder.decode();
       // An unterminated last event goes to the package as it is (its parser decides, as before).

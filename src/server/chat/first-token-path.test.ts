@@ -15,6 +15,7 @@ import { resolveModel, withModelGate } from "../ai/models";
 import { startChat } from "./start-chat";
 import { liveStreamCount } from "./stream-hub";
 import { chatBeginTextsBuilt } from "./begin-statement";
+import { ownConnection } from "../db/own-connection";
 import { replyEndTextsBuilt } from "./end-statement";
 
 let ctx: TestContext;
@@ -137,6 +138,13 @@ describe("the way to the first token (decision 112)", () => {
     expect(text).toContain('0:"');
     // One start_step line for the one step: the step loop's own is not sent again.
     expect(text.split("\n").filter((l) => l.startsWith("f:"))).toHaveLength(1);
+    // On PostgreSQL the lines after the first statement went in on the chunk inserts' connection (decision 140).
+    if (ctx.kind === "postgres") {
+      const own = ownConnection() as unknown as { connection: { parsedStatements: Record<string, string> } } | null;
+      expect(Object.values(own?.connection.parsedStatements ?? {}).join("\n")).toContain(
+        "insert into chat_stream_chunk",
+      );
+    }
   });
 
   it("the model's request waits for the gate (the statement before the model) and is sent once it opens", async () => {

@@ -180,12 +180,11 @@ export async function startReply(
             if (part.type === "text-delta") {
               // Nearly every part of a reply: its line is built and applied without the generic encoder
               // and the line parser (decision 111).
-              if (part.text) {
-                mark?.("text part");
-                assembler.applyText(part.text);
-                push(replyId, textLine(part.text));
-              }
-              return;
+              if (!part.text) return;
+              mark?.("text part");
+              assembler.applyText(part.text);
+              // The first line's write: the step loop holds the model's next parts until it is stored (decision 140).
+              return push(replyId, textLine(part.text));
             }
             if (part.type === "error") {
               // People read which provider failed and what to do; the SDK's detail goes to the log in one line

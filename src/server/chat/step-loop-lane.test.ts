@@ -17,7 +17,7 @@ import {
 } from "../ai/openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "../ai/openai-compatible-fast-dialect";
 import { body, comparable, type MakeModel } from "../test/fast-stream-equivalence";
-import { CASES as OPENAI_CASES, chunk, words } from "../test/openai-chat-cases";
+import { CASES as OPENAI_CASES, chunk, done, usage, words } from "../test/openai-chat-cases";
 import { CASES as COMPATIBLE_CASES } from "../test/openai-compatible-cases";
 
 type Fetch = typeof globalThis.fetch;
@@ -42,8 +42,18 @@ const FOLLOW_UP = chunk({ role: "assistant", content: "" }) + words(3) + chunk({
 /** Whether a lane handed over a delta in the last run. */
 let laneUsed = false;
 const mark = DirectLane.prototype.mark;
+/** The lane that read the last mark. */
+let lastLane: DirectLane | undefined;
+const laneOf = (lane: DirectLane) => lane;
 vi.spyOn(DirectLane.prototype, "mark").mockImplementation(function (this: DirectLane, n: number) {
   mark.call(this, n);
+  lastLane = laneOf(this);
+  laneUsed ||= this.used;
+});
+// Deltas after the event that opened the text come once its mark is read (decision 140): seen at the end.
+const close = DirectLane.prototype.close;
+vi.spyOn(DirectLane.prototype, "close").mockImplementation(function (this: DirectLane) {
+  close.call(this);
   laneUsed ||= this.used;
 });
 
@@ -89,7 +99,7 @@ async function reply(
         abortSignal: new AbortController().signal,
         maxRetries: 0,
       },
-      (p) => parts.push(p),
+      (p) => void parts.push(p),
     );
   } catch (err) {
     failed = err;
@@ -134,6 +144,54 @@ describe("the step loop's direct lane (decision 139)", () => {
     expect(expected.failed?.message).toBeTruthy();
     expect(await reply(openai, OPENAI_CHAT, true, text, 0, true)).toEqual(expected);
     expect(laneUsed).toBe(true);
+  });
+
+  it("decision 140: the first text part's hold keeps back every later part, the lane's deltas too", async () => {
+    // One read holding the whole reply, as a fast provider's first packet can.
+    const text = chunk({ role: "assistant", content: "" }) + words(6) + chunk({}, "stop") + usage + done;
+    const expected = (await reply(openai, OPENAI_CHAT, false, text, 0)) as { parts: Array<{ type: string }> };
+    for (const piece of [0, 64]) {
+      const events: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const parts: unknown[] = [];
+      const f: Fetch = async () =>
+        new Response(body(text, piece), { status: 200, headers: { "content-type": "text/event-stream" } });
+      const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT) as LanguageModel;
+      laneUsed = false;
+      const steps = runSteps(
+        {
+          model,
+          system: "Be brief.",
+          messages: [{ role: "user", content: "hi" }],
+          tools: TOOLS,
+          maxSteps: 3,
+          abortSignal: new AbortController().signal,
+          maxRetries: 0,
+        },
+        (p) => {
+          parts.push(p);
+          // As the reply's handler: an empty delta (the package's for `content: ""`) is no line.
+          if (p.type !== "text-delta" || !p.text) return;
+          events.push(p.text);
+          if (events.length === 1) return held.then(() => void events.push("released"));
+        },
+      );
+      await new Promise((r) => setTimeout(r, 30));
+      // Nothing after the first text while its hold lasts: not the package's parts, not the lane's deltas.
+      expect(events).toEqual(["w1 "]);
+      expect(parts.at(-1)).toMatchObject({ type: "text-delta", text: "w1 " });
+      // And the body's reader has not handled the rest of the read meanwhile: no delta waits in its queue.
+      expect(lastLane?.tap?.pausedAt).toBeGreaterThan(0);
+      expect(lastLane?.tap?.queue).toEqual([]);
+      release();
+      await steps;
+      expect(events).toEqual(["w1 ", "released", "w2 ", "w3 ", "w4 ", "w5 ", "w6 "]);
+      expect(laneUsed).toBe(true);
+      expect(comparable({ parts, requests: [], failed: undefined })).toEqual(
+        comparable({ parts: expected.parts, requests: [], failed: undefined }),
+      );
+    }
   });
 
   it("reasoning, then text: the lane takes both kinds (OpenAI-compatible)", async () => {

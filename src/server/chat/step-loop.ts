@@ -83,14 +83,18 @@ class StepTexts {
   }
 }
 
-/** Reads a stream part by part into `onPart`; a throwing `onPart` cancels the stream. */
-async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => void) {
+/**
+ * Reads a stream part by part into `onPart`; a throwing `onPart` cancels the stream. A promise `onPart`
+ * returns holds the next read until it settles.
+ */
+async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => Hold) {
   const reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      onPart(value);
+      const hold = onPart(value);
+      if (hold) await hold;
     }
   } catch (err) {
     await reader.cancel(err).catch(() => {});
@@ -100,8 +104,15 @@ async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => void
   }
 }
 
+/**
+ * What a part's handler may return: a promise (never rejected) the model call's next parts wait for. The
+ * reply's first text line returns its write, so the first token is stored and sent before the rest of the
+ * model's read is handled, which would otherwise run first and hold the write's answer (decision 140).
+ */
+type Hold = Promise<unknown> | undefined | void;
+
 /** Runs the reply's steps, handing every part to `onPart` as it comes; resolves after the last ("finish"). */
-export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => void): Promise<void> {
+export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => Hold): Promise<void> {
   const { model, system, tools, abortSignal } = opts;
   // Loaded with the first reply after a start (cached after it), not at start (decision 113's addendum).
   const [{ experimental_streamLanguageModelCall: streamLanguageModelCall }, { prepareRetries, toResponseMessages }] =
@@ -142,7 +153,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
     let end: { finishReason: string; usage: Usage; providerMetadata?: unknown } | undefined;
     let failed = false;
     try {
-      await readParts(stream as ReadableStream<unknown>, (raw) => {
+      await readParts(stream as ReadableStream<unknown>, (raw): Hold => {
         const part = raw as Part | { type: "model-call-end"; finishReason: string; usage: Usage };
         if (part.type === "raw") {
           // Only a fast-path call's stream has raw parts (its markers): nothing a client gets.
@@ -155,6 +166,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
           return;
         }
         texts?.see(part as { type: string });
+        if (part.type === "text-delta") return onPart(part);
         if (part.type === "tool-call") {
           const call = part as unknown as ToolCallPart;
           if (!call.providerExecuted) {
@@ -167,7 +179,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => vo
         onPart(part);
       });
     } finally {
-      lane.closed = true;
+      lane.close();
     }
     for (const result of await Promise.all(runs)) {
       const part = result as unknown as Part;

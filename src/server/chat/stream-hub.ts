@@ -18,6 +18,7 @@ import {
 } from "./stream-queries";
 import { runChatBegin, type ChatBeginRows } from "./begin-statement";
 import { mark } from "../perf/trace";
+import { warmOwnConnection } from "../db/own-connection";
 
 export const INSTANCE_ID = randomUUID();
 /** How often a failed write is retried and the heartbeat is due-checked. */
@@ -38,6 +39,8 @@ interface LiveStream {
   abort: AbortController;
   /** Its chat_stream row exists, so its chunks may be written. */
   stored: boolean;
+  /** Settles the hold push() gave for the reply's first line, once that line's write is done (or failed). */
+  onStored?: () => void;
 }
 
 const live = new Map<string, LiveStream>();
@@ -66,6 +69,8 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   };
   live.set(id, s);
   timer ??= setInterval(() => void tick(), TICK_MS);
+  // The chunk inserts' connection, opened while the reply sets itself up (decision 140).
+  warmOwnConnection();
   // `before`: rows to insert in the same statement (one commit, not several). `first`: the reply's first
   // lines, stored by that statement as well: they may be sent once it returns, and no insert of theirs is
   // in flight when the model's first token comes (decision 112).
@@ -94,7 +99,11 @@ export function openStream({ id, orgId, conversationId }: { id: string; orgId: s
   return { abort: s.abort, store, discard };
 }
 
-export function push(id: string, line: string) {
+/**
+ * Adds a line to a reply. Returns, for the reply's first line after its start, a promise settled once that
+ * line's write is done (or failed; never rejected): the caller may hold its next lines until then (decision 140).
+ */
+export function push(id: string, line: string): Promise<void> | undefined {
   const s = live.get(id);
   if (!s || !line) return;
   s.lines.push(line);
@@ -102,7 +111,17 @@ export function push(id: string, line: string) {
   dirty.add(s);
   // A reply's first line after its start goes to the database at once, not after the rest of this turn
   // (the model's other parts of the same read): it is the time to first token (decision 112).
-  void flushSoon(s.seq <= 1 && s.lines.length - s.persisted === 1);
+  const first = s.seq <= 1 && s.lines.length - s.persisted === 1;
+  // Not the write loop's end: under load it goes on while lines keep coming. This line's own write.
+  const stored = first ? new Promise<void>((r) => (s.onStored = r)) : undefined;
+  void flushSoon(first);
+  return stored;
+}
+
+function settle(s: LiveStream) {
+  const done = s.onStored;
+  s.onStored = undefined;
+  done?.();
 }
 
 /**
@@ -130,11 +149,17 @@ async function drain(now: boolean) {
         b.s.seq++;
         b.s.persisted = b.end;
       }
-      for (const { s, data } of batch) notify(s, data);
+      for (const { s, data } of batch) {
+        notify(s, data);
+        settle(s);
+      }
     }
   } catch (err) {
-    // Not sent, so kept for the next write (the tick retries).
-    for (const s of live.values()) if (s.stored && s.persisted < s.lines.length) dirty.add(s);
+    // Not sent, so kept for the next write (the tick retries); a held reply goes on meanwhile.
+    for (const s of live.values()) {
+      if (s.stored && s.persisted < s.lines.length) dirty.add(s);
+      settle(s);
+    }
     log.error("chat stream flush failed", { error: String(err) });
   } finally {
     flushing = null;
@@ -201,6 +226,7 @@ export async function closeStream(
     }
   } finally {
     notify(s, null);
+    settle(s);
     live.delete(id);
     dirty.delete(s);
   }

@@ -7,6 +7,7 @@ import { db, type Executor } from "../db/client";
 import { chatStream, chatStreamChunk } from "../db/tables";
 import { replicaIsAlive } from "./replica-lock";
 import { runNamed } from "../db/named-query";
+import { runOnOwnConnection } from "../db/own-connection";
 
 export type StreamStatus = "active" | "done" | "error" | "aborted" | "interrupted";
 
@@ -137,7 +138,8 @@ const INSERT_CHUNKS = `insert into chat_stream_chunk (organization_id, stream_id
  * by drizzle each time (decision 116).
  */
 export async function insertChunks(rows: Array<{ orgId: string; streamId: string; seq: number; data: string }>) {
-  await runNamed({
+  // On a connection of its own: written in the call, not after the promise jobs queued meanwhile (decision 140).
+  await runOnOwnConnection({
     sql: INSERT_CHUNKS,
     params: [rows.map((r) => r.orgId), rows.map((r) => r.streamId), rows.map((r) => r.seq), rows.map((r) => r.data)],
   });

@@ -12,6 +12,7 @@ import { copyPgliteSeed } from "./pglite-seed";
 import { migrateLocked } from "./migrate-in-one-message";
 import { migrationsFolder, schemaUpToDate } from "./schema-version";
 import { earlyMigration } from "./early-migration";
+import { closeOwnConnection } from "./own-connection";
 import { HNSW_INDEX_BYTES_SQL, autoPoolSize, readPoolHint, sizeMb, writePoolHint } from "./pglite-pool";
 
 export { migrationsFolder, schemaUpToDate };
@@ -95,7 +96,10 @@ async function openPostgres(url: string, max: number) {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await closeOwnConnection(pool);
+      await pool.end();
+    },
   };
 }
 

@@ -14,12 +14,17 @@ const names = new Map<string, string>();
 export async function runNamed(q: Query): Promise<Record<string, unknown>[]> {
   const driver = driverOf(db());
   if ("pglite" in driver) return (await driver.pglite.query<Record<string, unknown>>(q.sql, q.params)).rows;
-  let name = names.get(q.sql);
+  return (await driver.pool.query({ name: statementName(q.sql), text: q.sql, values: q.params })).rows;
+}
+
+/** The name a text is prepared under on every connection; undefined (unnamed) past the bound. */
+export function statementName(text: string): string | undefined {
+  let name = names.get(text);
   if (!name && names.size < MAX_NAMES) {
-    name = `sb_${createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
-    names.set(q.sql, name);
+    name = `sb_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    names.set(text, name);
   }
-  return (await driver.pool.query({ name, text: q.sql, values: q.params })).rows;
+  return name;
 }
 
 /**
