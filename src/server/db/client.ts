@@ -12,7 +12,6 @@ import { copyPgliteSeed } from "./pglite-seed";
 import { migrateLocked } from "./migrate-in-one-message";
 import { migrationsFolder, schemaUpToDate } from "./schema-version";
 import { earlyMigration } from "./early-migration";
-import { closeOwnConnection } from "./own-connection";
 import { HNSW_INDEX_BYTES_SQL, autoPoolSize, readPoolHint, sizeMb, writePoolHint } from "./pglite-pool";
 
 export { migrationsFolder, schemaUpToDate };
@@ -38,6 +37,14 @@ export interface Database {
 }
 
 let current: Db | null = null;
+
+const poolClosers = new WeakMap<Pool, Array<() => Promise<void>>>();
+/** Runs `close` when the database over `pool` closes, before the pool ends (connections of their own: decision 140). */
+export function onPoolClose(pool: Pool, close: () => Promise<void>) {
+  const list = poolClosers.get(pool) ?? [];
+  list.push(close);
+  poolClosers.set(pool, list);
+}
 
 /** The process-wide handle (set at start by services.ts). Query functions call it. */
 export function db(): Db {
@@ -97,7 +104,7 @@ async function openPostgres(url: string, max: number) {
       }
     },
     close: async () => {
-      await closeOwnConnection(pool);
+      for (const close of poolClosers.get(pool) ?? []) await close().catch(() => {});
       await pool.end();
     },
   };

@@ -8,7 +8,7 @@
 // opened (again) meanwhile: it never adds a wait. PGlite runs the statement as before (runNamed).
 import type { Query } from "drizzle-orm";
 import type { Client as PgClient, Pool } from "pg";
-import { db, driverOf } from "./client";
+import { db, driverOf, onPoolClose } from "./client";
 import { runNamed, statementName } from "./named-query";
 import { log } from "../logger";
 
@@ -22,7 +22,10 @@ const owns = new WeakMap<Pool, Own>();
 
 function ownOf(pool: Pool): Own {
   let own = owns.get(pool);
-  if (!own) owns.set(pool, (own = { client: null, opening: false, closed: false }));
+  if (!own) {
+    owns.set(pool, (own = { client: null, opening: false, closed: false }));
+    onPoolClose(pool, () => closeOwnConnection(pool));
+  }
   return own;
 }
 
