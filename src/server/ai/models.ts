@@ -16,7 +16,7 @@ import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/pro
 import { baseUrlFor } from "../provider-api/base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 import { openAiProvider } from "./sdk";
-import { fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
+import { OPENAI_CHAT, fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "./openai-compatible-fast-dialect";
 
 export const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
@@ -128,7 +128,10 @@ export async function resolveModel({ orgId, modelKey }: { orgId: string; modelKe
       const baseURL = baseUrlFor("openai");
       const model = await cachedModel(["openai", orgId, apiKey, baseURL, name], async () => {
         const { createOpenAI } = await openAiProvider();
-        return fastChatStream(createOpenAI({ apiKey, baseURL, fetch: openAiFetch }).chat(name));
+        // A chat's stream is read directly while its events are the common ones (decision 141).
+        return fastChatStream(createOpenAI({ apiKey, baseURL, fetch: openAiFetch }).chat(name), OPENAI_CHAT, {
+          direct: true,
+        });
       });
       return { model, providerKey: prefix, modelName: name };
     }

@@ -13,13 +13,15 @@
 // after it waits until that marker has come out of the package's stream.
 // What counts as a plain text (or reasoning) delta depends on the package's schema and transform: a
 // dialect says it (OpenAI's, which Azure's copy of @ai-sdk/openai shares; OpenAI-compatible's: decision 121).
-// The reply's step loop takes the deltas straight from here, past the package and the SDK (decision 139).
+// The reply's step loop takes the deltas straight from here, past the package and the SDK (decision 139);
+// for OpenAI's own models it reads the whole stream directly until an uncommon event (decision 141).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { LanguageModel } from "ai";
+import { SUSPECT, readDirect } from "./openai-chat-direct";
 
 type Fetch = typeof globalThis.fetch;
 type Model = Exclude<LanguageModel, string>;
-type StreamPart = { type: string; rawValue?: unknown; [k: string]: unknown };
+export type StreamPart = { type: string; rawValue?: unknown; [k: string]: unknown };
 type DoStreamResult = { stream: ReadableStream<StreamPart>; [k: string]: unknown };
 type DoStreamOptions = { includeRawChunks?: boolean; [k: string]: unknown };
 
@@ -155,6 +157,10 @@ class Tap {
   /** The reader taking the deltas straight, if any; then `delivered` is the last mark it has read. */
   lane: DirectLane | undefined;
   delivered = 0;
+  /** The call's response goes to the direct reader (decision 141), not to the package. */
+  direct = false;
+  /** A direct call's request arguments and warnings, as the package's request built them. */
+  args: { args: Record<string, unknown>; warnings: unknown[] } | undefined;
   /**
    * With a lane: the marker after the event that opened the call's text, while the body's reader waits for
    * the lane's reader to read it (and to handle the first text part: decision 140); 0 when not waiting.
@@ -257,7 +263,8 @@ function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<U
       let value: unknown;
       if (block.startsWith("data:") && !block.includes("\n")) {
         const data = block.charCodeAt(5) === 32 ? block.slice(6) : block.slice(5);
-        if (data !== "[DONE]") {
+        // A chunk the package's parser would scan for prototype keys goes to it (as it is).
+        if (data !== "[DONE]" && !SUSPECT.test(data)) {
           try {
             value = JSON.parse(data);
           } catch {
@@ -342,13 +349,27 @@ function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<U
   });
 }
 
+/** Carries a direct call's response out of the package's request (decision 141): it is not an error. */
+class Captured {
+  readonly response: Response;
+  constructor(response: Response) {
+    this.response = response;
+  }
+}
+
+/** The response a call handed over to the package is given again, instead of a request (decision 141). */
+const replays = new AsyncLocalStorage<Response>();
+
 /** A provider's fetch: a model call made through `fastChatStream`'s model gets its body split. */
 export function fastStreamFetch(fetch: Fetch): Fetch {
   return async (input, init) => {
     const tap = taps.getStore();
-    const response = await fetch(input, init);
+    const replay = tap && replays.getStore();
+    const response = replay ?? (await fetch(input, init));
     if (!tap || !response.ok || !response.body) return response;
     if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) return response;
+    // Thrown through the package's request, which passes on what is not a network or abort error unchanged.
+    if (tap.direct && !replay) throw new Captured(response);
     return new Response(splitBody(response.body, tap), {
       status: response.status,
       statusText: response.statusText,
@@ -399,15 +420,43 @@ const dropRaw = () =>
     },
   });
 
+/** What the direct reader uses of @ai-sdk/openai's chat model (4.0.118): its own request arguments and URL. */
+interface OpenAIChatModel {
+  modelId: string;
+  getArgs(o: DoStreamOptions): Promise<{ args: Record<string, unknown>; warnings: unknown[] }>;
+  config: { url(o: { path: string; modelId: string }): string; requestModelId?: string };
+}
+
+const isOpenAIChatModel = (m: unknown): m is OpenAIChatModel =>
+  typeof (m as OpenAIChatModel).getArgs === "function" && typeof (m as OpenAIChatModel).config?.url === "function";
+
 /**
  * A chat model whose streams take the fast path (its provider's fetch must be `fastStreamFetch`), read
  * with the dialect of its package. A call that asks for raw chunks itself goes to the package untouched.
+ * `direct`: @ai-sdk/openai's own chat model, whose streams a step loop reads are read here from start to end
+ * while their events are the common ones (decision 141).
  */
-export function fastChatStream(model: Model, dialect: FastDialect = OPENAI_CHAT): Model {
+export function fastChatStream(
+  model: Model,
+  dialect: FastDialect = OPENAI_CHAT,
+  opts: { direct?: boolean } = {},
+): Model {
   const inner = model as unknown as {
     doStream: (o: DoStreamOptions) => PromiseLike<DoStreamResult>;
     doGenerate: (o: unknown) => PromiseLike<unknown>;
   };
+  const direct = !!opts.direct && dialect === OPENAI_CHAT && isOpenAIChatModel(model);
+  if (direct) {
+    // The package's request arguments of a direct call, kept as its request builds them (not built again).
+    const m = model as unknown as OpenAIChatModel;
+    const getArgs = m.getArgs.bind(m);
+    m.getArgs = async (o) => {
+      const built = await getArgs(o);
+      const tap = taps.getStore();
+      if (tap?.direct) tap.args = built;
+      return built;
+    };
+  }
   const wrapped = {
     specificationVersion: model.specificationVersion,
     provider: model.provider,
@@ -425,7 +474,37 @@ export function fastChatStream(model: Model, dialect: FastDialect = OPENAI_CHAT)
         tap.lane = lane;
         lane.tap = tap;
       }
-      const result = await taps.run(tap, () => inner.doStream({ ...options, includeRawChunks: true }));
+      const call = () => taps.run(tap, () => inner.doStream({ ...options, includeRawChunks: true }));
+      if (direct && lane) {
+        tap.direct = true;
+        let captured: Response;
+        try {
+          const result = await call();
+          // Not captured (an error status, not an event stream): the package's answer as before.
+          return tap.split ? result : { ...result, stream: result.stream.pipeThrough(dropRaw()) };
+        } catch (err) {
+          if (!(err instanceof Captured)) throw err;
+          captured = err.response;
+        }
+        tap.direct = false;
+        const m = model as unknown as OpenAIChatModel;
+        const { args, warnings } = tap.args ?? (await m.getArgs(options));
+        const request = {
+          body: { ...args, stream: true, stream_options: { include_usage: true } },
+          url: m.config.url({ path: "/chat/completions", modelId: m.config.requestModelId ?? m.modelId }),
+        };
+        const { stream } = await readDirect({
+          tap,
+          response: captured,
+          warnings,
+          marker: (n) => ({ type: "raw", rawValue: { [MARK]: n } }),
+          takeover: async (body) =>
+            replays.run(new Response(body, { status: captured.status, headers: captured.headers }), call),
+          pauseAfterFirstText: true,
+        });
+        return { stream, request, response: { headers: Object.fromEntries([...captured.headers]) } };
+      }
+      const result = await call();
       if (!tap.split) return { ...result, stream: result.stream.pipeThrough(dropRaw()) };
       // A lane's reader takes the package's stream as it is and reads the markers off it (decision 139).
       return tap.lane ? result : { ...result, stream: merge(result.stream, tap) };

@@ -66,6 +66,8 @@ async function reply(
   piece: number,
   /** The first body fails after its bytes (a socket hang-up) instead of ending. */
   hangUp = false,
+  /** Read by the direct reader (decision 141), OpenAI's package only. */
+  direct = false,
 ) {
   const requests: unknown[] = [];
   const failing = (text: string) =>
@@ -84,7 +86,7 @@ async function reply(
     });
   };
   const chat = make(fast ? fastStreamFetch(f) : f);
-  const model = (fast ? fastChatStream(chat as never, dialect) : chat) as LanguageModel;
+  const model = (fast ? fastChatStream(chat as never, dialect, { direct }) : chat) as LanguageModel;
   const parts: unknown[] = [];
   let failed: unknown;
   laneUsed = false;
@@ -117,6 +119,10 @@ describe("the step loop's direct lane (decision 139)", () => {
       it(`${suite}: the parts and requests of the package alone: ${name}`, async () => {
         const expected = await reply(make, dialect, false, text, 0);
         for (const piece of [0, 1, 7, 64]) expect(await reply(make, dialect, true, text, piece)).toEqual(expected);
+        // Read directly (decision 141): the same parts, whichever event hands the stream over to the package.
+        if (dialect === OPENAI_CHAT)
+          for (const piece of [0, 1, 7, 64])
+            expect(await reply(make, dialect, true, text, piece, false, true)).toEqual(expected);
       });
 
   it("takes the lane for a reply's text, and the next step's request carries all of it", async () => {
@@ -150,14 +156,19 @@ describe("the step loop's direct lane (decision 139)", () => {
     // One read holding the whole reply, as a fast provider's first packet can.
     const text = chunk({ role: "assistant", content: "" }) + words(6) + chunk({}, "stop") + usage + done;
     const expected = (await reply(openai, OPENAI_CHAT, false, text, 0)) as { parts: Array<{ type: string }> };
-    for (const piece of [0, 64]) {
+    for (const [piece, direct] of [
+      [0, false],
+      [64, false],
+      [0, true],
+      [64, true],
+    ] as const) {
       const events: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
       const parts: unknown[] = [];
       const f: Fetch = async () =>
         new Response(body(text, piece), { status: 200, headers: { "content-type": "text/event-stream" } });
-      const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT) as LanguageModel;
+      const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT, { direct }) as LanguageModel;
       laneUsed = false;
       const steps = runSteps(
         {
@@ -192,6 +203,55 @@ describe("the step loop's direct lane (decision 139)", () => {
         comparable({ parts: expected.parts, requests: [], failed: undefined }),
       );
     }
+  });
+
+  it("decision 141: a plain reply is read directly, the package never given its body; a tool call hands it over", async () => {
+    const calls = async (text: string) => {
+      let doStreams = 0;
+      let bodies = 0;
+      let argsBuilt = 0;
+      const f: Fetch = async () => {
+        bodies++;
+        return new Response(body(text, 0), { status: 200, headers: { "content-type": "text/event-stream" } });
+      };
+      const chat = openai(fastStreamFetch(f)) as {
+        doStream: (o: unknown) => Promise<unknown>;
+        getArgs: (o: unknown) => Promise<unknown>;
+      };
+      const own = chat.doStream.bind(chat);
+      chat.doStream = (o) => {
+        doStreams++;
+        return own(o);
+      };
+      const ownArgs = chat.getArgs.bind(chat);
+      chat.getArgs = (o) => {
+        argsBuilt++;
+        return ownArgs(o);
+      };
+      const parts: Array<{ type: string }> = [];
+      await runSteps(
+        {
+          model: fastChatStream(chat as never, OPENAI_CHAT, { direct: true }) as LanguageModel,
+          system: "Be brief.",
+          messages: [{ role: "user", content: "hi" }],
+          tools: TOOLS,
+          maxSteps: 1,
+          abortSignal: new AbortController().signal,
+          maxRetries: 0,
+        },
+        (p) => void parts.push(p),
+      );
+      return { doStreams, bodies, argsBuilt, parts };
+    };
+    const plain = await calls(OPENAI_CASES["OpenAI's current fields, usage with details"]!);
+    // One request, whose response the package never read: its doStream ran once (for the request).
+    // Its arguments built once, by the package's request (kept for the reader's first part and `request`).
+    expect(plain).toMatchObject({ doStreams: 1, bodies: 1, argsBuilt: 1 });
+    expect(plain.parts.map((p) => p.type)).toContain("finish");
+    const tools = await calls(OPENAI_CASES["tool calls"]!);
+    // Handed over at the first tool-call event: the package's doStream again, given the response, no new request.
+    expect(tools).toMatchObject({ doStreams: 2, bodies: 1 });
+    expect(tools.parts.map((p) => p.type)).toContain("tool-call");
   });
 
   it("reasoning, then text: the lane takes both kinds (OpenAI-compatible)", async () => {

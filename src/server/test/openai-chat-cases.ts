@@ -79,4 +79,51 @@ export const CASES: Record<string, string> = {
     `data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n`,
   ].join(""),
   "a body that ends without its last blank line": chunk({ role: "assistant", content: "" }) + words(3) + "data: [DONE]",
+  // OpenAI's wire today: service_tier and obfuscation on every chunk, a usage chunk with details the package's
+  // schema does not know (audio_tokens: dropped by its parse, so not in the usage's raw).
+  "OpenAI's current fields, usage with details": [
+    chunk({ role: "assistant", content: "", refusal: null }, null, { service_tier: "default", obfuscation: "Xk" }),
+    chunk({ content: "Hel" }, null, { service_tier: "default", obfuscation: "a1b2" }),
+    chunk({ content: "lo" }, null, { service_tier: "default", obfuscation: "c" }),
+    chunk({}, "stop", { service_tier: "default", obfuscation: "dd" }),
+    `data: ${JSON.stringify({
+      ...head,
+      service_tier: "default",
+      choices: [],
+      usage: {
+        prompt_tokens: 19,
+        completion_tokens: 2,
+        total_tokens: 21,
+        prompt_tokens_details: { cached_tokens: 3, audio_tokens: 0 },
+        completion_tokens_details: {
+          reasoning_tokens: 0,
+          audio_tokens: 0,
+          accepted_prediction_tokens: 1,
+          rejected_prediction_tokens: 0,
+        },
+      },
+      obfuscation: "e",
+    })}\n\n`,
+    done,
+  ].join(""),
+  "a text reply without a usage chunk, cut before [DONE]":
+    chunk({ role: "assistant", content: "" }) + words(4) + chunk({}, "length"),
+  "an escaped character, a `constructor` key and created 0 mid-reply": [
+    chunk({ role: "assistant", content: "" }),
+    words(2),
+    chunk({ content: "a" }).replace('"a"', '"\\u003c"'),
+    `data: ${JSON.stringify({ id: "chatcmpl-1", created: 0, model: "", choices: [{ index: 0, delta: { content: "z" }, constructor: 1 }] })}\n\n`,
+    words(2),
+    chunk({}, "stop"),
+    usage,
+    done,
+  ].join(""),
+  "usage of the wrong type":
+    chunk({ role: "assistant", content: "" }) +
+    words(2) +
+    chunk({}, "stop") +
+    `data: ${JSON.stringify({ ...head, choices: [], usage: { prompt_tokens: "9", completion_tokens: 3 } })}\n\n` +
+    done,
+  "a reply that is only a role chunk and a finish":
+    chunk({ role: "assistant", content: null }) + chunk({}, "stop") + usage + done,
 };
