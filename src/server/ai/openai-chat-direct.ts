@@ -137,11 +137,22 @@ function unifiedFinish(raw: string) {
   }
 }
 
+/** A JSON key spelled `word`, any of its characters possibly written as a \u escape, followed by its colon. */
+const jsonKey = (word: string) =>
+  '"' +
+  [...word]
+    .map((ch) => {
+      const hex = ch.charCodeAt(0).toString(16).padStart(4, "0");
+      return `(?:${ch}|\\\\u${hex.replace(/[a-f]/g, (x) => `[${x}${x.toUpperCase()}]`)})`;
+    })
+    .join("") +
+  '"\\s*:';
+
 /**
- * A chunk the package's JSON parser (secure-json-parse) would scan for a prototype key: `__proto__` or
- * `constructor` as a key, or any \u00XX escape (which may spell one). Such a chunk goes to the package.
+ * A chunk with a key the package's JSON parser (secure-json-parse) looks into — `__proto__`, `constructor`,
+ * however escaped — goes to the package, whatever its parser makes of it.
  */
-export const SUSPECT = /"(?:__proto__|constructor)"\s*:|\\u00/;
+export const SUSPECT = new RegExp(`${jsonKey("__proto__")}|${jsonKey("constructor")}`);
 
 /** The end of the last complete UTF-8 character in `bytes` (the rest waits for the next read). */
 function completeUtf8(bytes: Uint8Array): number {
