@@ -29,6 +29,9 @@ const envSchema = z.object({
   // per core while its event loop stays busier than WEB_CONCURRENCY_BUSY (decision 107).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   WEB_CONCURRENCY_BUSY: z.coerce.number().min(0).max(1).default(0.8),
+  // The most processes the elastic plan grows to; unset, one per core, less one when the database runs on
+  // this host (decision 142).
+  WEB_CONCURRENCY_MAX: z.coerce.number().int().min(1).max(256).optional(),
   // Seconds of quiet after which an added worker drains and exits (decision 118); 0 keeps workers.
   WEB_CONCURRENCY_IDLE_SECONDS: z.coerce.number().int().min(0).default(30),
   PGLITE_SHARED_BUFFERS: z
@@ -100,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
     webConcurrencyBusy: e.WEB_CONCURRENCY_BUSY,
+    webConcurrencyMax: e.WEB_CONCURRENCY_MAX,
     webConcurrencyIdleSeconds: e.WEB_CONCURRENCY_IDLE_SECONDS,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     secretKey: e.SECRET_KEY,

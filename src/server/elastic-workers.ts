@@ -1,5 +1,6 @@
 // `npm start` on PostgreSQL without WEB_CONCURRENCY (decision 107): the first process serves by itself and
-// forks another worker only when the serving processes' event loops stay busy, up to one per core. An
+// forks another worker only when the serving processes' event loops stay busy, up to one per core (one
+// fewer with a database on this host, decision 142). An
 // idle server is one process (a worker per core at rest cost ~145 MB each for nothing); a loaded one
 // grows to what decision 093's fixed workers give. A dead worker is replaced. Once every process has been
 // quiet for a while, the newest worker is retired (decision 118): it stops accepting connections, lets

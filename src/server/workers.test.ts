@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { startFakeProvider, type FakeProvider } from "../../e2e/support/fake-provider";
 import { freePort, provision, tempDataDir } from "../../bench/setup";
-import { availableParallelism } from "node:os";
+import { availableParallelism, hostname } from "node:os";
 import { loadConfig } from "./config";
-import { workerPlan } from "./workers";
+import { databaseOnThisHost, workerPlan } from "./workers";
 import { BURST_STARTS } from "./chat/start-admission";
 
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -48,15 +48,46 @@ function request(base: string, path: string, token: string, body?: unknown) {
 describe("how many worker processes", () => {
   it("on PostgreSQL one process that grows to one per core under load; WEB_CONCURRENCY fixes the number; the embedded database is always one process", () => {
     const url = "postgres://db.example.com/switchboard";
-    const cores = availableParallelism();
-    expect(workerPlan(loadConfig({ DATABASE_URL: url }))).toEqual(
-      cores > 1 ? { mode: "elastic", max: cores } : { mode: "single" },
-    );
+    expect(workerPlan(loadConfig({ DATABASE_URL: url }), 4)).toEqual({ mode: "elastic", max: 4 });
+    expect(workerPlan(loadConfig({ DATABASE_URL: url }), 1)).toEqual({ mode: "single" });
     expect(workerPlan(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: "3" }))).toEqual({ mode: "fixed", count: 3 });
     expect(workerPlan(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: "1" }))).toEqual({ mode: "single" });
     expect(workerPlan(loadConfig({ WEB_CONCURRENCY: "4" }))).toEqual({ mode: "single" });
     expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow();
     expect(() => loadConfig({ WEB_CONCURRENCY_BUSY: "1.5" })).toThrow();
+    expect(() => loadConfig({ WEB_CONCURRENCY_MAX: "0" })).toThrow();
+  });
+
+  it("a database on this host keeps a core for itself: one core fewer, one process on two cores; WEB_CONCURRENCY_MAX sets the ceiling (decision 142)", () => {
+    for (const url of [
+      "postgres://postgres@127.0.0.1:5432/app",
+      "postgres://u:p@localhost/app",
+      "postgresql://[::1]:5432/app",
+      "postgres:///app?host=/var/run/postgresql",
+      "postgresql://%2Fvar%2Frun%2Fpostgresql/app",
+      `postgres://${hostname()}/app`,
+    ]) {
+      expect(databaseOnThisHost(url), url).toBe(true);
+      expect(workerPlan(loadConfig({ DATABASE_URL: url }), 2)).toEqual({ mode: "single" });
+      expect(workerPlan(loadConfig({ DATABASE_URL: url }), 8)).toEqual({ mode: "elastic", max: 7 });
+    }
+    for (const url of ["postgres://db.example.com/app", "postgres://10.0.0.5:5432/app", "not a url"])
+      expect(databaseOnThisHost(url), url).toBe(false);
+    expect(workerPlan(loadConfig({ DATABASE_URL: "postgres://db.example.com/app" }), 2)).toEqual({
+      mode: "elastic",
+      max: 2,
+    });
+    const local = "postgres://127.0.0.1/app";
+    expect(workerPlan(loadConfig({ DATABASE_URL: local, WEB_CONCURRENCY_MAX: "2" }), 2)).toEqual({
+      mode: "elastic",
+      max: 2,
+    });
+    expect(workerPlan(loadConfig({ DATABASE_URL: local, WEB_CONCURRENCY_MAX: "1" }), 8)).toEqual({ mode: "single" });
+    // A fixed number still wins over both.
+    expect(workerPlan(loadConfig({ DATABASE_URL: local, WEB_CONCURRENCY: "2" }), 2)).toEqual({
+      mode: "fixed",
+      count: 2,
+    });
   });
 });
 
@@ -167,7 +198,7 @@ describe.skipIf(!onPostgres)("worker processes on PostgreSQL (WEB_CONCURRENCY)",
     "without WEB_CONCURRENCY one process serves at rest and adds a worker (up to one per core) once its event loop stays busy",
     async () => {
       // At rest: the first process serves by itself and starts nobody.
-      const idle = await startMain({});
+      const idle = await startMain({ WEB_CONCURRENCY_MAX: String(availableParallelism()) });
       await idle.until(() => idle.listening.length >= 1, "the server listening", 200_000);
       expect(idle.listening).toEqual([idle.child.pid]);
       await new Promise((r) => setTimeout(r, 5_000));
@@ -176,7 +207,7 @@ describe.skipIf(!onPostgres)("worker processes on PostgreSQL (WEB_CONCURRENCY)",
       await idle.stop();
 
       // Busy (a threshold of 0 counts every second as busy): it adds workers, never more than the cores.
-      const busy = await startMain({ WEB_CONCURRENCY_BUSY: "0" });
+      const busy = await startMain({ WEB_CONCURRENCY_BUSY: "0", WEB_CONCURRENCY_MAX: String(availableParallelism()) });
       await busy.until(() => busy.listening.length >= 1, "the server listening", 200_000);
       expect(busy.listening[0]).toBe(busy.child.pid);
       await busy.until(() => busy.listening.length >= 2, "an added worker", 200_000);
@@ -218,7 +249,10 @@ describe.skipIf(!onPostgres)("worker processes on PostgreSQL (WEB_CONCURRENCY)",
     "a burst of chat starts adds a worker at once, without waiting for busy seconds (decision 117)",
     async () => {
       // A threshold no loop reaches: only the burst can start a worker.
-      const server = await startMain({ WEB_CONCURRENCY_BUSY: "1" });
+      const server = await startMain({
+        WEB_CONCURRENCY_BUSY: "1",
+        WEB_CONCURRENCY_MAX: String(availableParallelism()),
+      });
       await server.until(() => server.listening.length >= 1, "the server listening", 200_000);
       const who = await provision(server.base);
       await chatOnce(server.base, who);

@@ -3,7 +3,7 @@
 // is a whole server — its own replica lock, stream hub, scheduler and ingestion worker — exactly like a
 // replica on another host, so nothing else changes. The embedded database (PGlite) belongs to one process.
 import cluster, { type Worker } from "node:cluster";
-import { availableParallelism } from "node:os";
+import { availableParallelism, hostname } from "node:os";
 import type { Config } from "./config";
 import { log } from "./logger";
 
@@ -14,7 +14,10 @@ export type WorkerPlan =
   /** PostgreSQL without WEB_CONCURRENCY: one serving process, up to `max` under load (decision 107). */
   | { mode: "elastic"; max: number };
 
-export function workerPlan(config: Pick<Config, "databaseUrl" | "webConcurrency">): WorkerPlan {
+export function workerPlan(
+  config: Pick<Config, "databaseUrl" | "webConcurrency" | "webConcurrencyMax">,
+  cores = availableParallelism(),
+): WorkerPlan {
   if (!config.databaseUrl) {
     if ((config.webConcurrency ?? 1) > 1)
       log.warn("WEB_CONCURRENCY is ignored with the embedded database: it runs in one process");
@@ -22,8 +25,34 @@ export function workerPlan(config: Pick<Config, "databaseUrl" | "webConcurrency"
   }
   if (config.webConcurrency !== undefined)
     return config.webConcurrency > 1 ? { mode: "fixed", count: config.webConcurrency } : { mode: "single" };
-  const max = availableParallelism();
+  // A database on this host runs its backends on the same cores: a worker on every core competes with
+  // them, and on two cores a second worker cost CPU and ~80 MB at every load and shortened no delay
+  // (decision 142).
+  const max = config.webConcurrencyMax ?? (databaseOnThisHost(config.databaseUrl) ? cores - 1 : cores);
   return max > 1 ? { mode: "elastic", max } : { mode: "single" };
+}
+
+/** The URL names a loopback address, this host's name or a Unix socket (no host, or a path as host). */
+export function databaseOnThisHost(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const host = decodeURIComponent(parsed.hostname)
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
+  const socket = parsed.searchParams.get("host");
+  if (!host) return !socket || socket.startsWith("/");
+  if (host.startsWith("/")) return true;
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === "::1" ||
+    host === hostname().toLowerCase()
+  );
 }
 
 /** The message a worker sends once it listens (its socket is its own, so the primary cannot see it). */
