@@ -20,13 +20,14 @@ describe("settling memory", () => {
     expect(youngCommitted()).toBeLessThan(grown);
   });
 
-  it("settles after start once the event loop is quiet, then only after the heap has grown", () => {
+  it("settles after start once the event loop is quiet, then only after the heap has grown and the server has been at rest (decision 143)", () => {
     let busy = 0.9;
     let heap = 100;
     let settled = 0;
     const settler = startMemorySettler({
       checkMs: 1e9,
       quietChecks: 2,
+      restChecks: 4,
       growthBytes: 50,
       utilisation: () => busy,
       heapSize: () => heap,
@@ -52,9 +53,37 @@ describe("settling memory", () => {
     settler.check();
     busy = 0.01;
     settler.check();
+    settler.check();
+    expect(settled, "a lull between bursts is not rest").toBe(1);
+    busy = 0.8; // the next burst: the count of quiet checks starts again
+    settler.check();
+    busy = 0.01;
+    for (let i = 0; i < 3; i++) settler.check();
     expect(settled).toBe(1);
     settler.check();
-    expect(settled, "settled again after the growth, once quiet").toBe(2);
+    expect(settled, "settled again after the growth, once at rest").toBe(2);
+    settler.stop();
+  });
+
+  it("by default a settle after a busy period waits for a minute of quiet", () => {
+    let heap = 100;
+    let settled = 0;
+    const settler = startMemorySettler({
+      checkMs: 1e9,
+      utilisation: () => 0,
+      heapSize: () => heap,
+      settle: () => {
+        settled++;
+      },
+    });
+    settler.check();
+    settler.check();
+    expect(settled, "two quiet seconds after start").toBe(1);
+    heap = 100 + 64 * 2 ** 20;
+    for (let i = 0; i < 59; i++) settler.check();
+    expect(settled).toBe(1);
+    settler.check();
+    expect(settled).toBe(2);
     settler.stop();
   });
 });

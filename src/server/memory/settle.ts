@@ -3,8 +3,9 @@
 // (--max-semi-space-size, decision 101) and the old one full of garbage and fragments; V8 shrinks them
 // only in a "memory-reducing" collection, which its own memory reducer starts seconds after its last
 // full collection, and only when one happens. Here one such collection runs after the event loop has
-// been quiet for a few seconds — once after start, then again only after the heap has grown (a busy
-// period) — ~60 ms of one core each time, measured: 14–17 MB less resident memory at idle.
+// been quiet for a few seconds after start, then again only after the heap has grown (a busy period) and
+// the server has been quiet for a minute (decision 143) — ~60 ms of one core each time, measured: 14–17 MB
+// less resident memory at idle.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { performance } from "node:perf_hooks";
@@ -48,8 +49,10 @@ export interface SettlerOptions {
   checkMs?: number;
   /** Utilisation at or below which a check counts as quiet. */
   quietBelow?: number;
-  /** Quiet checks in a row before settling. */
+  /** Quiet checks in a row before the settle after start. */
   quietChecks?: number;
+  /** Quiet checks in a row before a settle after a busy period (decision 143). */
+  restChecks?: number;
   /** Heap growth since the last settle that makes another one worth its pause. */
   growthBytes?: number;
   /** Injected in tests. */
@@ -62,6 +65,10 @@ export interface SettlerOptions {
 export function startMemorySettler(opts: SettlerOptions = {}): { stop(): void; check(): void } {
   const quietBelow = opts.quietBelow ?? 0.05;
   const quietChecks = opts.quietChecks ?? 2;
+  // After a busy period only once the server is at rest, not in a lull between bursts: the settle
+  // shrinks the young generation to ~1 MB and leaves the next burst to grow it back (and re-warm), which
+  // cost a 50-stream burst after a 5 s lull ~20 % more CPU (decision 143).
+  const restChecks = opts.restChecks ?? 60;
   const growth = opts.growthBytes ?? 16 * 2 ** 20;
   const heapSize = opts.heapSize ?? heapCommitted;
   let last = performance.eventLoopUtilization();
@@ -88,7 +95,7 @@ export function startMemorySettler(opts: SettlerOptions = {}): { stop(): void; c
   let settledAt: number | null = null; // heap size after the last settle; null: not yet since start
   const check = () => {
     quiet = utilisation() <= quietBelow ? quiet + 1 : 0;
-    if (quiet < quietChecks) return;
+    if (quiet < (settledAt === null ? quietChecks : restChecks)) return;
     if (settledAt !== null && heapSize() < settledAt + growth) return;
     settle();
     settledAt = heapSize();
