@@ -1,6 +1,5 @@
 // The HTTP application: security middleware, Better Auth, the /api feature routes, the SPA.
 import { Hono, type Context, type ErrorHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { except } from "hono/combine";
 import { secureHeaders } from "hono/secure-headers";
 import { HTTPException } from "hono/http-exception";
@@ -21,6 +20,7 @@ import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./web/csp";
 import { loadS3Config } from "./storage/s3-config";
 import { sameOriginWrites } from "./http/same-origin";
 import { refuseNulInUrl } from "./http/nul-in-url";
+import { bodyLimit } from "./http/body-limit";
 import { providerRoutes } from "./providers/routes";
 import { modelRoutes } from "./models/routes";
 import { agentRoutes } from "./agents/routes";
@@ -93,15 +93,7 @@ export function createApp({ config, auth, clientDir }: AppDeps) {
     .use(
       "/api/*",
       // The presigned upload streams files up to its own signed limit (50 MB for chat).
-      except(
-        "/api/blob/upload",
-        bodyLimit({
-          maxSize: config.bodyLimitBytes,
-          onError: () => {
-            throw new AppError("payload_too_large", "Request body is too large");
-          },
-        }),
-      ),
+      except("/api/blob/upload", bodyLimit(config.bodyLimitBytes)),
     )
     .on(["GET", "POST"], "/api/auth/*", async (c) => {
       // Better Auth rate-limits by this header; clients cannot set it themselves.
