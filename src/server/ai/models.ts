@@ -15,6 +15,7 @@ import { getOrgState } from "../settings/queries";
 import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/providers";
 import { baseUrlFor } from "../provider-api/base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
+import { fetchOnce } from "../net/fetch-once";
 import { openAiProvider } from "./sdk";
 import { OPENAI_CHAT, fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "./openai-compatible-fast-dialect";
@@ -60,8 +61,9 @@ const gatedFetch =
     if (gate) await gate;
     return f(input as string, init);
   };
-// The SDK's own default, looked up when it is called (as the SDK does).
-const plain = gatedFetch((input, init) => globalThis.fetch(input, init));
+// The SDK's own default (`globalThis.fetch`, looked up when it is called, as the SDK does), without undici's
+// copy of each request (decision 145).
+const plain = gatedFetch(fetchOnce());
 const guarded = gatedFetch(guardedStreamFetch);
 // OpenAI-wire Chat Completions streams: plain text deltas read here, the rest by the package (decisions
 // 116, 121: OpenAI, Azure OpenAI, OpenAI-compatible). Only a call made through `fastChatStream` is split.

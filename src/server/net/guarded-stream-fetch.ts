@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { resolvePinned, urlPort } from "./outbound-guard";
 import { pooledPinnedAgent, undici } from "./pinned-dispatcher";
 import { USER_AGENT } from "./guarded-fetch";
+import { isUnexpectedRedirect } from "./fetch-once";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -43,16 +44,26 @@ export const guardedStreamFetch = async (input: string | URL | Request, init: Re
 
   for (let hop = 0; ; hop++) {
     // Checked every hop, every request; the connection to the approved address is kept alive (decision 112).
-    const res: UndiciResponse = await (
-      await undici()
-    ).fetch(url, {
-      method,
-      headers: Object.fromEntries(headers),
-      body,
-      redirect: "manual",
-      signal,
-      dispatcher: await pooledPinnedAgent(await check(url)),
-    });
+    const { fetch } = await undici();
+    const dispatcher = await pooledPinnedAgent(await check(url));
+    const send = (redirect: "error" | "manual") =>
+      fetch(url, {
+        method,
+        headers: Object.fromEntries(headers),
+        body,
+        redirect,
+        // "error" without a window: undici sends this request, not a copy of it (decision 145).
+        ...(redirect === "error" ? { window: null } : {}),
+        signal,
+        dispatcher,
+      });
+    let res: UndiciResponse;
+    try {
+      res = await send("error");
+    } catch (err) {
+      if (!isUnexpectedRedirect(err)) throw err;
+      res = await send("manual"); // a redirect: sent again to read where it points (no output was made)
+    }
     const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
     if (location === null) return res as unknown as Response;
     await res.body?.cancel().catch(() => {});
