@@ -15,6 +15,7 @@
 // already handed on here, counted) are dropped. For those events the package's parts are exactly the ones
 // made here, which `step-loop-lane.test.ts` checks against the package alone on real wire cases.
 import type { StreamPart } from "./openai-chat-fast-stream";
+import { readGate } from "./read-gate";
 
 const isNullish = (v: unknown): v is null | undefined => v === null || v === undefined;
 type Obj = Record<string, unknown>;
@@ -395,6 +396,9 @@ export async function readDirect(call: DirectCall): Promise<{ stream: ReadableSt
       for (let wait = tap.waitResume(); wait; wait = tap.waitResume()) await wait;
       if (cancelled) return;
       const step = take();
+      // The next read, not the events in hand, waits while chats wait to start (decision 146).
+      if (step === "more") for (let wait = readGate(); wait; wait = readGate()) await wait;
+      if (cancelled) return;
       if (step === "other") return handOver();
       if (step === "paused") continue;
       let got: "data" | "end";

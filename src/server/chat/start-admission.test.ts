@@ -1,7 +1,17 @@
 // Decision 117: a burst of chat starts is admitted first come, first served, a few at a time, and
 // announced once so the elastic workers can grow at once.
 import { describe, expect, it } from "vitest";
-import { admitStart, BURST_STARTS, fifoLimit, onStartBurst, setStartAdmission, startsPending } from "./start-admission";
+import {
+  admitStart,
+  BURST_STARTS,
+  fifoLimit,
+  MAX_READ_HOLD_MS,
+  onStartBurst,
+  setStartAdmission,
+  startsDrained,
+  startsPending,
+} from "./start-admission";
+import { readGate } from "../ai/read-gate";
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -74,5 +84,55 @@ describe("chat start admission", () => {
     expect(bursts).toBe(2);
     onStartBurst(() => {});
     setStartAdmission(10);
+  });
+  it("decision 146: while chats wait for a place the replies' reads wait too, until the last waiter has its place", async () => {
+    setStartAdmission(1); // two places (two per connection)
+    try {
+      expect(startsDrained()).toBeUndefined();
+      expect(readGate(), "the gate is the admission's").toBeUndefined();
+      const ends: Array<() => void> = [];
+      const hold = () => new Promise<void>((r) => ends.push(r));
+      const runs = [admitStart(hold), admitStart(hold), admitStart(hold), admitStart(hold)];
+      await tick();
+      expect(ends).toHaveLength(2); // two run, two wait
+      let drained = false;
+      void readGate()!.then(() => (drained = true));
+      expect(startsDrained()).toBe(readGate()); // one promise for every reader
+      ends[0]!();
+      await tick();
+      expect(ends).toHaveLength(3);
+      expect(drained, "one still waits").toBe(false);
+      ends[1]!();
+      await tick();
+      expect(ends).toHaveLength(4);
+      expect(drained, "the last waiter has its place").toBe(true);
+      expect(readGate()).toBeUndefined();
+      ends[2]!();
+      ends[3]!();
+      await Promise.all(runs);
+    } finally {
+      setStartAdmission(10);
+    }
+  });
+
+  it("decision 146: under starts that keep waiting, a read waits at most MAX_READ_HOLD_MS", async () => {
+    setStartAdmission(1);
+    try {
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const runs = Array.from({ length: 3 }, () => admitStart(() => gate));
+      await tick();
+      const t0 = performance.now();
+      await readGate();
+      const waited = performance.now() - t0;
+      expect(waited).toBeGreaterThanOrEqual(MAX_READ_HOLD_MS - 5);
+      expect(waited).toBeLessThan(MAX_READ_HOLD_MS + 200);
+      expect(readGate(), "still waiting: the next read waits again").toBeDefined();
+      open();
+      await Promise.all(runs);
+      expect(readGate()).toBeUndefined();
+    } finally {
+      setStartAdmission(10);
+    }
   });
 });

@@ -5,15 +5,18 @@
 // 500-chat burst), and every chat got its first token at about the same, late, time. With a few places,
 // the pool's queue stays short: early arrivals get their first token first, and a reply's lines are not
 // held behind later chats' set-up.
+import { setReadGate } from "../ai/read-gate";
 
-/** A first-in, first-out limit on concurrent holders. */
-export function fifoLimit(limit: number) {
+/** A first-in, first-out limit on concurrent holders; `onDrained` runs when its last waiter gets a place. */
+export function fifoLimit(limit: number, onDrained?: () => void) {
   let active = 0;
   const waiting: Array<() => void> = [];
   const release = () => {
     const next = waiting.shift();
-    if (next) next();
-    else active--;
+    if (next) {
+      next();
+      if (!waiting.length) onDrained?.();
+    } else active--;
   };
   return {
     async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -44,12 +47,42 @@ export function fifoLimit(limit: number) {
  */
 const PLACES_PER_CONNECTION = 2;
 
-let starts = fifoLimit(20);
+let starts = fifoLimit(20, drainedNow);
 
 /** Sets the limit from the database pool's size (services.ts; PGlite runs one statement at a time anyway). */
 export function setStartAdmission(poolSize: number) {
-  starts = fifoLimit(Math.max(1, poolSize * PLACES_PER_CONNECTION));
+  starts = fifoLimit(Math.max(1, poolSize * PLACES_PER_CONNECTION), drainedNow);
 }
+
+/**
+ * While chats wait for a place, the replies already streaming read their model's next events only once none
+ * waits (decision 146): a burst's starts get the CPU first — its last first token comes sooner — and the
+ * streaming replies then read what piled up several events at a time. Their events are not lost or
+ * reordered, only read later; a reply's own first token is not held (it is read before its stream returns).
+ */
+let drained: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
+/**
+ * The longest a read waits: under starts that keep coming faster than they are admitted, the replies under way
+ * still read everything that came every quarter second, never starve.
+ */
+export const MAX_READ_HOLD_MS = 250;
+function drainedNow() {
+  const d = drained;
+  drained = undefined;
+  if (!d) return;
+  clearTimeout(d.timer);
+  d.resolve();
+}
+export function startsDrained(): Promise<void> | undefined {
+  if (!starts.waiting) return undefined;
+  if (!drained) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    drained = { promise, resolve, timer: setTimeout(drainedNow, MAX_READ_HOLD_MS) };
+  }
+  return drained.promise;
+}
+setReadGate(startsDrained);
 
 /**
  * Chats starting at once (admitted or waiting, in one process) that make a burst: a burst of starts costs

@@ -16,6 +16,7 @@ import {
   type FastDialect,
 } from "../ai/openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "../ai/openai-compatible-fast-dialect";
+import { setReadGate } from "../ai/read-gate";
 import { body, comparable, type MakeModel } from "../test/fast-stream-equivalence";
 import { CASES as OPENAI_CASES, chunk, done, usage, words } from "../test/openai-chat-cases";
 import { CASES as COMPATIBLE_CASES } from "../test/openai-compatible-cases";
@@ -202,6 +203,54 @@ describe("the step loop's direct lane (decision 139)", () => {
       expect(comparable({ parts, requests: [], failed: undefined })).toEqual(
         comparable({ parts: expected.parts, requests: [], failed: undefined }),
       );
+    }
+  });
+
+  it("decision 146: while the read gate is shut a direct reply reads no further after its first text; then all of it, in order", async () => {
+    const text = chunk({ role: "assistant", content: "" }) + words(6) + chunk({}, "stop") + usage + done;
+    let open!: () => void;
+    let shut = true;
+    const opened = new Promise<void>((r) => (open = r));
+    let asked = 0;
+    setReadGate(() => {
+      asked++;
+      return shut ? opened : undefined;
+    });
+    try {
+      const f: Fetch = async () =>
+        new Response(body(text, 40), { status: 200, headers: { "content-type": "text/event-stream" } });
+      const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT, { direct: true }) as LanguageModel;
+      const texts: string[] = [];
+      const types: string[] = [];
+      const steps = runSteps(
+        {
+          model,
+          system: "Be brief.",
+          messages: [{ role: "user", content: "hi" }],
+          tools: TOOLS,
+          maxSteps: 1,
+          abortSignal: new AbortController().signal,
+          maxRetries: 0,
+        },
+        (p) => {
+          types.push(p.type);
+          if (p.type === "text-delta" && p.text) texts.push(p.text);
+        },
+      );
+      await new Promise((r) => setTimeout(r, 40));
+      // The reply's own first token is not held (it is read before its stream is returned)…
+      expect(texts[0]).toBe("w1 ");
+      // …but no read after it: what the reads so far held, and nothing of the rest.
+      expect(asked).toBeGreaterThan(0);
+      expect(texts.length).toBeLessThan(6);
+      expect(types).not.toContain("finish");
+      shut = false;
+      open();
+      await steps;
+      expect(texts).toEqual(["w1 ", "w2 ", "w3 ", "w4 ", "w5 ", "w6 "]);
+      expect(types).toContain("finish");
+    } finally {
+      setReadGate(undefined);
     }
   });
 
