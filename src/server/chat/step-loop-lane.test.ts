@@ -32,6 +32,21 @@ const TOOLS: ToolSet = {
   other: tool({ description: "Another", inputSchema: z.object({}), execute: async () => "ok" }),
 };
 
+/** The step loop as these tests run it: a short system prompt, one user message, the test tools, no retries. */
+const stepsOf = (model: LanguageModel, maxSteps: number, onPart: Parameters<typeof runSteps>[1]) =>
+  runSteps(
+    {
+      model,
+      system: "Be brief.",
+      messages: [{ role: "user", content: "hi" }],
+      tools: TOOLS,
+      maxSteps,
+      abortSignal: new AbortController().signal,
+      maxRetries: 0,
+    },
+    onPart,
+  );
+
 const openai: MakeModel = (fetch) => createOpenAI({ apiKey: "sk-test", fetch }).chat("gpt-4.1-mini");
 const compatible: MakeModel = (fetch) =>
   createOpenAICompatible({ name: "openai-compatible", baseURL: "http://llm.local/v1", includeUsage: true, fetch })
@@ -92,18 +107,7 @@ async function reply(
   let failed: unknown;
   laneUsed = false;
   try {
-    await runSteps(
-      {
-        model,
-        system: "Be brief.",
-        messages: [{ role: "user", content: "hi" }],
-        tools: TOOLS,
-        maxSteps: 3,
-        abortSignal: new AbortController().signal,
-        maxRetries: 0,
-      },
-      (p) => void parts.push(p),
-    );
+    await stepsOf(model, 3, (p) => void parts.push(p));
   } catch (err) {
     failed = err;
   }
@@ -171,24 +175,13 @@ describe("the step loop's direct lane (decision 139)", () => {
         new Response(body(text, piece), { status: 200, headers: { "content-type": "text/event-stream" } });
       const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT, { direct }) as LanguageModel;
       laneUsed = false;
-      const steps = runSteps(
-        {
-          model,
-          system: "Be brief.",
-          messages: [{ role: "user", content: "hi" }],
-          tools: TOOLS,
-          maxSteps: 3,
-          abortSignal: new AbortController().signal,
-          maxRetries: 0,
-        },
-        (p) => {
-          parts.push(p);
-          // As the reply's handler: an empty delta (the package's for `content: ""`) is no line.
-          if (p.type !== "text-delta" || !p.text) return;
-          events.push(p.text);
-          if (events.length === 1) return held.then(() => void events.push("released"));
-        },
-      );
+      const steps = stepsOf(model, 3, (p) => {
+        parts.push(p);
+        // As the reply's handler: an empty delta (the package's for `content: ""`) is no line.
+        if (p.type !== "text-delta" || !p.text) return;
+        events.push(p.text);
+        if (events.length === 1) return held.then(() => void events.push("released"));
+      });
       await new Promise((r) => setTimeout(r, 30));
       // Nothing after the first text while its hold lasts: not the package's parts, not the lane's deltas.
       expect(events).toEqual(["w1 "]);
@@ -222,21 +215,10 @@ describe("the step loop's direct lane (decision 139)", () => {
       const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT, { direct: true }) as LanguageModel;
       const texts: string[] = [];
       const types: string[] = [];
-      const steps = runSteps(
-        {
-          model,
-          system: "Be brief.",
-          messages: [{ role: "user", content: "hi" }],
-          tools: TOOLS,
-          maxSteps: 1,
-          abortSignal: new AbortController().signal,
-          maxRetries: 0,
-        },
-        (p) => {
-          types.push(p.type);
-          if (p.type === "text-delta" && p.text) texts.push(p.text);
-        },
-      );
+      const steps = stepsOf(model, 1, (p) => {
+        types.push(p.type);
+        if (p.type === "text-delta" && p.text) texts.push(p.text);
+      });
       await new Promise((r) => setTimeout(r, 40));
       // The reply's own first token is not held (it is read before its stream is returned)…
       expect(texts[0]).toBe("w1 ");
@@ -278,16 +260,9 @@ describe("the step loop's direct lane (decision 139)", () => {
         return ownArgs(o);
       };
       const parts: Array<{ type: string }> = [];
-      await runSteps(
-        {
-          model: fastChatStream(chat as never, OPENAI_CHAT, { direct: true }) as LanguageModel,
-          system: "Be brief.",
-          messages: [{ role: "user", content: "hi" }],
-          tools: TOOLS,
-          maxSteps: 1,
-          abortSignal: new AbortController().signal,
-          maxRetries: 0,
-        },
+      await stepsOf(
+        fastChatStream(chat as never, OPENAI_CHAT, { direct: true }) as LanguageModel,
+        1,
         (p) => void parts.push(p),
       );
       return { doStreams, bodies, argsBuilt, parts };
