@@ -396,8 +396,10 @@ export async function readDirect(call: DirectCall): Promise<{ stream: ReadableSt
       for (let wait = tap.waitResume(); wait; wait = tap.waitResume()) await wait;
       if (cancelled) return;
       const step = take();
-      // The next read, not the events in hand, waits while chats wait to start (decision 146).
-      if (step === "more") for (let wait = readGate(); wait; wait = readGate()) await wait;
+      // The next read, not the events in hand, waits while chats wait to start (decision 146): once, so a read
+      // still comes at least every hold however long the waiting lasts.
+      const wait = step === "more" ? readGate() : undefined;
+      if (wait) await wait;
       if (cancelled) return;
       if (step === "other") return handOver();
       if (step === "paused") continue;

@@ -236,6 +236,29 @@ describe("the step loop's direct lane (decision 139)", () => {
     }
   });
 
+  it("decision 146: a gate that stays shut (chats waiting all along) still lets each read through after one wait", async () => {
+    const text = chunk({ role: "assistant", content: "" }) + words(6) + chunk({}, "stop") + usage + done;
+    let waits = 0;
+    // Never undefined: every read finds chats waiting, and each wait ends with its hold.
+    setReadGate(() => {
+      waits++;
+      return new Promise<void>((r) => setTimeout(r, 5));
+    });
+    try {
+      const f: Fetch = async () =>
+        new Response(body(text, 40), { status: 200, headers: { "content-type": "text/event-stream" } });
+      const model = fastChatStream(openai(fastStreamFetch(f)) as never, OPENAI_CHAT, { direct: true }) as LanguageModel;
+      const texts: string[] = [];
+      await stepsOf(model, 1, (p) => {
+        if (p.type === "text-delta" && p.text) texts.push(p.text);
+      });
+      expect(texts).toEqual(["w1 ", "w2 ", "w3 ", "w4 ", "w5 ", "w6 "]);
+      expect(waits).toBeGreaterThan(1);
+    } finally {
+      setReadGate(undefined);
+    }
+  });
+
   it("decision 141: a plain reply is read directly, the package never given its body; a tool call hands it over", async () => {
     const calls = async (text: string) => {
       let doStreams = 0;
