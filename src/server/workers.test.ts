@@ -66,12 +66,23 @@ describe("how many worker processes", () => {
       "postgres:///app?host=/var/run/postgresql",
       "postgresql://%2Fvar%2Frun%2Fpostgresql/app",
       `postgres://${hostname()}/app`,
+      // Other spellings of loopback.
+      "postgres://127.1/app",
+      "postgres://0x7f.0.0.1/app",
+      "postgres://[0:0:0:0:0:0:0:1]/app",
+      "postgres://[::ffff:127.0.0.1]/app",
+      "postgres://localhost./app",
     ]) {
       expect(databaseOnThisHost(url), url).toBe(true);
       expect(workerPlan(loadConfig({ DATABASE_URL: url }), 2)).toEqual({ mode: "single" });
       expect(workerPlan(loadConfig({ DATABASE_URL: url }), 8)).toEqual({ mode: "elastic", max: 7 });
     }
-    for (const url of ["postgres://db.example.com/app", "postgres://10.0.0.5:5432/app", "not a url"])
+    for (const url of [
+      "postgres://db.example.com/app",
+      "postgres://10.0.0.5:5432/app",
+      "postgres://[2001:db8::1]/app",
+      "not a url",
+    ])
       expect(databaseOnThisHost(url), url).toBe(false);
     expect(workerPlan(loadConfig({ DATABASE_URL: "postgres://db.example.com/app" }), 2)).toEqual({
       mode: "elastic",

@@ -6,6 +6,7 @@ import cluster, { type Worker } from "node:cluster";
 import { availableParallelism, hostname } from "node:os";
 import type { Config } from "./config";
 import { log } from "./logger";
+import { embeddedIPv4, ipLiteralBytes, normaliseHost } from "./net/address-policy";
 
 export type WorkerPlan =
   | { mode: "single" }
@@ -32,7 +33,7 @@ export function workerPlan(
   return max > 1 ? { mode: "elastic", max } : { mode: "single" };
 }
 
-/** The URL names a loopback address, this host's name or a Unix socket (no host, or a path as host). */
+/** The URL names a loopback address (any spelling), this host's name or a Unix socket (no host, or a path). */
 export function databaseOnThisHost(url: string): boolean {
   let parsed: URL;
   try {
@@ -40,19 +41,17 @@ export function databaseOnThisHost(url: string): boolean {
   } catch {
     return false;
   }
-  const host = decodeURIComponent(parsed.hostname)
-    .replace(/^\[|\]$/g, "")
-    .toLowerCase();
+  const host = normaliseHost(decodeURIComponent(parsed.hostname));
   const socket = parsed.searchParams.get("host");
   if (!host) return !socket || socket.startsWith("/");
   if (host.startsWith("/")) return true;
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    /^127\.\d+\.\d+\.\d+$/.test(host) ||
-    host === "::1" ||
-    host === hostname().toLowerCase()
-  );
+  // The outbound guard's parser: 127.1, 0x7f.0.0.1, [0:0:0:0:0:0:0:1], [::ffff:127.0.0.1] and the like.
+  const ip = ipLiteralBytes(host);
+  if (ip)
+    return ip.family === 4
+      ? ip.bytes[0] === 127
+      : ip.bytes.every((b, i) => b === (i === 15 ? 1 : 0)) || embeddedIPv4(ip.bytes).some((v4) => v4[0] === 127);
+  return host === "localhost" || host.endsWith(".localhost") || host === normaliseHost(hostname());
 }
 
 /** The message a worker sends once it listens (its socket is its own, so the primary cannot see it). */

@@ -15,10 +15,7 @@ let server: ServerType;
 let port = 0;
 
 beforeAll(async () => {
-  const app = new Hono()
-    .use("*", bodyLimit(LIMIT))
-    .post("/echo", async (c) => c.json(await readJson(c)))
-    .get("/get", (c) => c.text("ok"));
+  const app = new Hono().use("*", bodyLimit(LIMIT)).post("/echo", async (c) => c.json(await readJson(c)));
   app.onError((err, c) =>
     err instanceof AppError ? c.json({ error: err.message }, err.status as 413) : c.json({ error: "boom" }, 500),
   );

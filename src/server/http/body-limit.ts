@@ -7,20 +7,19 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit as honoBodyLimit } from "hono/body-limit";
 import { AppError } from "../errors";
 
+const tooLarge = (): never => {
+  throw new AppError("payload_too_large", "Request body is too large");
+};
+
 export function bodyLimit(maxSize: number): MiddlewareHandler {
-  const counted = honoBodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError("payload_too_large", "Request body is too large");
-    },
-  });
+  const counted = honoBodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const length = c.req.header("content-length");
     if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
       // As Hono's: a declared length over the limit is refused before anything is read. Node's parser has
       // already refused a malformed Content-Length with a 400; the body is never longer than it says.
-      if (parseInt(length, 10) > maxSize) throw new AppError("payload_too_large", "Request body is too large");
+      if (parseInt(length, 10) > maxSize) tooLarge();
       return next();
     }
     return counted(c, next);
