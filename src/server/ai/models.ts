@@ -16,6 +16,7 @@ import { PROVIDER_BY_KEY, serviceAccountKey } from "../../shared/connections/pro
 import { baseUrlFor } from "../provider-api/base-urls";
 import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 import { fetchOnce } from "../net/fetch-once";
+import { httpSend } from "../net/http-send";
 import { openAiProvider } from "./sdk";
 import { OPENAI_CHAT, fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "./openai-compatible-fast-dialect";
@@ -54,20 +55,21 @@ export function withModelGate<T>(gate: Promise<unknown> | undefined, f: () => T)
   return gate ? modelGate.run(gate, f) : f();
 }
 
-const gatedFetch =
-  (f: (input: string, init?: RequestInit) => Promise<Response>): Fetch =>
-  async (input, init) => {
+const gated =
+  <R>(f: (input: string, init?: RequestInit) => Promise<R>) =>
+  async (input: Parameters<Fetch>[0], init?: RequestInit): Promise<R> => {
     const gate = modelGate.getStore();
     if (gate) await gate;
     return f(input as string, init);
   };
 // The SDK's own default (`globalThis.fetch`, looked up when it is called, as the SDK does), without undici's
 // copy of each request (decision 145).
-const plain = gatedFetch(fetchOnce());
-const guarded = gatedFetch(guardedStreamFetch);
+const plain: Fetch = gated(fetchOnce());
+const guarded: Fetch = gated(guardedStreamFetch);
 // OpenAI-wire Chat Completions streams: plain text deltas read here, the rest by the package (decisions
 // 116, 121: OpenAI, Azure OpenAI, OpenAI-compatible). Only a call made through `fastChatStream` is split.
-const openAiFetch = fastStreamFetch(plain);
+// OpenAI's calls that the direct reader takes go out through node:http (decision 147).
+const openAiFetch = fastStreamFetch(plain, gated(httpSend(fetchOnce())));
 const guardedFast = fastStreamFetch(guarded);
 
 /**

@@ -16,6 +16,7 @@
 // made here, which `step-loop-lane.test.ts` checks against the package alone on real wire cases.
 import type { StreamPart } from "./openai-chat-fast-stream";
 import { readGate } from "./read-gate";
+import type { BodyReader } from "../net/http-send";
 
 const isNullish = (v: unknown): v is null | undefined => v === null || v === undefined;
 type Obj = Record<string, unknown>;
@@ -29,10 +30,10 @@ export interface DirectTap {
   waitResume(): Promise<void> | undefined;
 }
 
-/** One direct call: the fast path's tap, the response the package's request got, the package's warnings. */
+/** One direct call: the fast path's tap, the body of the response the package's request got, its warnings. */
 export interface DirectCall {
   tap: DirectTap;
-  response: Response;
+  body: BodyReader;
   warnings: unknown[];
   /** The raw part that carries marker n (decision 116). */
   marker(n: number): StreamPart;
@@ -175,8 +176,7 @@ type Step = "ok" | "opened" | "other";
  * before any output (an error event before output makes that throw, as the package's check does).
  */
 export async function readDirect(call: DirectCall): Promise<{ stream: ReadableStream<StreamPart> }> {
-  const { tap, response } = call;
-  const reader = response.body!.getReader();
+  const { tap, body: reader } = call;
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let buffer = "";

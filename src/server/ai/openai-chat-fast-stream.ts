@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { LanguageModel } from "ai";
 import { SUSPECT, readDirect } from "./openai-chat-direct";
+import { StreamedResponse, type Send } from "../net/http-send";
 
 type Fetch = typeof globalThis.fetch;
 type Model = Exclude<LanguageModel, string>;
@@ -351,8 +352,8 @@ function splitBody(body: ReadableStream<Uint8Array>, tap: Tap): ReadableStream<U
 
 /** Carries a direct call's response out of the package's request (decision 141): it is not an error. */
 class Captured {
-  readonly response: Response;
-  constructor(response: Response) {
+  readonly response: StreamedResponse;
+  constructor(response: StreamedResponse) {
     this.response = response;
   }
 }
@@ -360,16 +361,25 @@ class Captured {
 /** The response a call handed over to the package is given again, instead of a request (decision 141). */
 const replays = new AsyncLocalStorage<Response>();
 
-/** A provider's fetch: a model call made through `fastChatStream`'s model gets its body split. */
-export function fastStreamFetch(fetch: Fetch): Fetch {
+/**
+ * A provider's fetch: a model call made through `fastChatStream`'s model gets its body split. `send`: how a
+ * direct call is sent (decision 147: node:http, its body not made a web stream); by `fetch` without it.
+ */
+export function fastStreamFetch(fetch: Fetch, send?: Send): Fetch {
   return async (input, init) => {
     const tap = taps.getStore();
     const replay = tap && replays.getStore();
-    const response = replay ?? (await fetch(input, init));
+    const sent = replay ?? (tap?.direct && send ? await send(input, init) : await fetch(input, init));
+    // Only a 2xx event stream comes back as a StreamedResponse: the direct reader's.
+    if (sent instanceof StreamedResponse) throw new Captured(sent);
+    const response = sent;
     if (!tap || !response.ok || !response.body) return response;
     if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) return response;
     // Thrown through the package's request, which passes on what is not a network or abort error unchanged.
-    if (tap.direct && !replay) throw new Captured(response);
+    if (tap.direct && !replay)
+      throw new Captured(
+        new StreamedResponse(response.status, Object.fromEntries(response.headers), response.body.getReader()),
+      );
     return new Response(splitBody(response.body, tap), {
       status: response.status,
       statusText: response.statusText,
@@ -477,7 +487,7 @@ export function fastChatStream(
       const call = () => taps.run(tap, () => inner.doStream({ ...options, includeRawChunks: true }));
       if (direct && lane) {
         tap.direct = true;
-        let captured: Response;
+        let captured: StreamedResponse;
         try {
           const result = await call();
           // Not captured (an error status, not an event stream): the package's answer as before.
@@ -495,14 +505,14 @@ export function fastChatStream(
         };
         const { stream } = await readDirect({
           tap,
-          response: captured,
+          body: captured.body,
           warnings,
           marker: (n) => ({ type: "raw", rawValue: { [MARK]: n } }),
           takeover: async (body) =>
             replays.run(new Response(body, { status: captured.status, headers: captured.headers }), call),
           pauseAfterFirstText: true,
         });
-        return { stream, request, response: { headers: Object.fromEntries([...captured.headers]) } };
+        return { stream, request, response: { headers: captured.headers } };
       }
       const result = await call();
       if (!tap.split) return { ...result, stream: result.stream.pipeThrough(dropRaw()) };

@@ -2,7 +2,9 @@
 // package's stream and the AI SDK's part transform (decision 139). For the same wire bytes it must hand on
 // exactly the parts, and send exactly the next steps' requests (the text before a tool call included), that
 // it does with the provider package alone: real OpenAI and OpenAI-compatible streams, whole and split.
-import { describe, expect, it, vi } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { tool, type LanguageModel, type ToolSet } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
@@ -17,6 +19,7 @@ import {
 } from "../ai/openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "../ai/openai-compatible-fast-dialect";
 import { setReadGate } from "../ai/read-gate";
+import { httpSend } from "../net/http-send";
 import { body, comparable, type MakeModel } from "../test/fast-stream-equivalence";
 import { CASES as OPENAI_CASES, chunk, done, usage, words } from "../test/openai-chat-cases";
 import { CASES as COMPATIBLE_CASES } from "../test/openai-compatible-cases";
@@ -304,6 +307,90 @@ describe("the step loop's direct lane (decision 139)", () => {
   it("reasoning, then text: the lane takes both kinds (OpenAI-compatible)", async () => {
     const text = COMPATIBLE_CASES["vLLM: reasoning, then text, usage, [DONE]"]!;
     await reply(compatible, OPENAI_COMPATIBLE_CHAT, true, text, 0);
+    expect(laneUsed).toBe(true);
+  });
+});
+
+describe("the direct reader over node:http (decision 147)", () => {
+  // A loopback provider: each request gets the next of `bodies`, written `piece` bytes at a time (a turn of
+  // the event loop between writes, so they come as separate reads), the socket destroyed after it with `hangUp`.
+  let server: Server;
+  let base = "";
+  let bodies: string[] = [];
+  let piece = 0;
+  let hangUp = false;
+  const requests: unknown[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = "";
+      req.on("data", (d: Buffer) => (raw += d));
+      req.on("end", async () => {
+        requests.push(JSON.parse(raw));
+        const text = bodies[Math.min(requests.length, bodies.length) - 1]!;
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        const bytes = Buffer.from(text);
+        const step = piece || bytes.length;
+        for (let i = 0; i < bytes.length; i += step) {
+          res.write(bytes.subarray(i, i + step));
+          await new Promise((r) => setImmediate(r));
+        }
+        if (hangUp && requests.length === 1) res.socket?.destroy();
+        else res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  /** A reply's parts and requests, read by the package alone (`fetch`) or directly with node:http's answer. */
+  async function overSocket(text: string, direct: boolean, opts: { piece?: number; hangUp?: boolean } = {}) {
+    bodies = [text, FOLLOW_UP];
+    piece = opts.piece ?? 0;
+    hangUp = !!opts.hangUp;
+    requests.length = 0;
+    let fetched = 0;
+    const f: Fetch = (input, init) => {
+      fetched++;
+      return globalThis.fetch(input, init);
+    };
+    const chat = createOpenAI({
+      apiKey: "sk-test",
+      baseURL: base,
+      fetch: direct ? fastStreamFetch(f, httpSend(f)) : f,
+    });
+    const model = direct
+      ? fastChatStream(chat.chat("gpt-4.1-mini"), OPENAI_CHAT, { direct })
+      : chat.chat("gpt-4.1-mini");
+    const parts: unknown[] = [];
+    let failed: unknown;
+    laneUsed = false;
+    try {
+      await stepsOf(model, 3, (p) => void parts.push(p));
+    } catch (err) {
+      failed = err;
+    }
+    // Read directly, every request went out through node:http: none through fetch.
+    if (direct) expect(fetched).toBe(0);
+    return comparable({ parts, requests: [...requests], failed });
+  }
+
+  for (const [name, text] of Object.entries(OPENAI_CASES))
+    it(`the parts and requests of the package alone: ${name}`, async () => {
+      const expected = await overSocket(text, false);
+      for (const p of [0, 7, 64]) expect(await overSocket(text, true, { piece: p })).toEqual(expected);
+    });
+
+  it("a connection that closes mid-reply ends the steps the same way, after the same text", async () => {
+    const text = chunk({ role: "assistant", content: "" }) + words(4);
+    const expected = (await overSocket(text, false, { hangUp: true })) as {
+      parts: Array<{ type: string }>;
+      failed?: unknown;
+    };
+    expect(expected.parts.filter((p) => p.type === "text-delta")).toHaveLength(5);
+    // The package's own failure for a body that broke off (its APICallError), which the reply reports.
+    expect(expected.failed).toMatchObject({ class: "APICallError" });
+    expect(await overSocket(text, true, { hangUp: true })).toEqual(expected);
     expect(laneUsed).toBe(true);
   });
 });
