@@ -3,7 +3,7 @@
 // client that leaves does not stop the reply, and a resume reads it from the start.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve, type ServerType } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { parseDataStreamPart } from "@ai-sdk/ui-utils";
 import { desc, eq } from "drizzle-orm";
@@ -101,5 +101,57 @@ describe("/api/chat over Node's HTTP server", () => {
     expect(fake.requests).toHaveLength(1);
     const row = await lastMessage(threadId);
     expect(row).toMatchObject({ status: "complete", content: text });
+  });
+
+  it("[STREAM-29] frames each batch as one HTTP chunk of its byte length; the connection then serves the next request", async () => {
+    // A raw HTTP/1.1 client, so the framing itself is read: multi-byte text (lengths are bytes, not characters),
+    // a slow reply (many batches), then a second request on the same keep-alive connection.
+    const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+    await new Promise((r) => socket.once("connect", r));
+    let raw = Buffer.alloc(0);
+    socket.on("data", (d: Buffer) => (raw = Buffer.concat([raw, d])));
+    const request = (content: string) => {
+      const body = JSON.stringify({ agentId, threadId: null, messages: [{ id: randomUUID(), role: "user", content }] });
+      socket.write(
+        `POST /api/chat?orgId=${f.a.id} HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${f.a.member.token}\r\n` +
+          `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    };
+    /** Reads one chunked response off `raw`: its head and the chunks' data, in order. */
+    const response = async () => {
+      await expect.poll(() => raw.includes("\r\n0\r\n\r\n"), { timeout: 10_000 }).toBe(true);
+      const headEnd = raw.indexOf("\r\n\r\n");
+      const head = raw.subarray(0, headEnd).toString();
+      let at = headEnd + 4;
+      const chunks: Buffer[] = [];
+      for (;;) {
+        const lineEnd = raw.indexOf("\r\n", at);
+        const size = parseInt(raw.subarray(at, lineEnd).toString(), 16);
+        at = lineEnd + 2;
+        if (size === 0) break;
+        chunks.push(raw.subarray(at, at + size));
+        // Exactly `size` bytes, then CRLF: a length counted in characters would land elsewhere.
+        expect(raw.subarray(at + size, at + size + 2).toString()).toBe("\r\n");
+        at += size + 2;
+      }
+      raw = raw.subarray(at + 2);
+      return { head, chunks };
+    };
+    try {
+      request("[slow] déjà vu — 東京 🚀");
+      const first = await response();
+      expect(first.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(first.head.toLowerCase()).toContain("transfer-encoding: chunked");
+      expect(first.chunks.length).toBeGreaterThan(3);
+      expect(textOf(Buffer.concat(first.chunks).toString())).toBe("You said: déjà vu — 東京 🚀");
+      // Every chunk holds whole lines (a batch), each a line of the protocol.
+      for (const c of first.chunks) expect(c.toString().endsWith("\n")).toBe(true);
+      request("again on the same connection");
+      const second = await response();
+      expect(second.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(textOf(Buffer.concat(second.chunks).toString())).toBe("You said: again on the same connection");
+    } finally {
+      socket.destroy();
+    }
   });
 });
