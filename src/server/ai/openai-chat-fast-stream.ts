@@ -440,6 +440,10 @@ interface OpenAIChatModel {
 const isOpenAIChatModel = (m: unknown): m is OpenAIChatModel =>
   typeof (m as OpenAIChatModel).getArgs === "function" && typeof (m as OpenAIChatModel).config?.url === "function";
 
+/** The models whose streams a step loop's lane gets read by the direct reader (decision 141). */
+const directModels = new WeakSet<object>();
+export const isDirectModel = (model: LanguageModel) => typeof model === "object" && directModels.has(model);
+
 /**
  * A chat model whose streams take the fast path (its provider's fetch must be `fastStreamFetch`), read
  * with the dialect of its package. A call that asks for raw chunks itself goes to the package untouched.
@@ -520,5 +524,6 @@ export function fastChatStream(
       return tap.lane ? result : { ...result, stream: merge(result.stream, tap) };
     },
   };
+  if (direct) directModels.add(wrapped);
   return wrapped as unknown as Model;
 }

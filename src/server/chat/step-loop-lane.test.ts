@@ -20,6 +20,7 @@ import {
 import { OPENAI_COMPATIBLE_CHAT } from "../ai/openai-compatible-fast-dialect";
 import { setReadGate } from "../ai/read-gate";
 import { httpSend } from "../net/http-send";
+import { handedToSdk } from "./direct-model-call";
 import { body, comparable, type MakeModel } from "../test/fast-stream-equivalence";
 import { CASES as OPENAI_CASES, chunk, done, usage, words } from "../test/openai-chat-cases";
 import { CASES as COMPATIBLE_CASES } from "../test/openai-compatible-cases";
@@ -286,21 +287,24 @@ describe("the step loop's direct lane (decision 139)", () => {
         return ownArgs(o);
       };
       const parts: Array<{ type: string }> = [];
+      const handed = handedToSdk.count;
       await stepsOf(
         fastChatStream(chat as never, OPENAI_CHAT, { direct: true }) as LanguageModel,
         1,
         (p) => void parts.push(p),
       );
-      return { doStreams, bodies, argsBuilt, parts };
+      return { doStreams, bodies, argsBuilt, parts, sdkCalls: handedToSdk.count - handed };
     };
     const plain = await calls(OPENAI_CASES["OpenAI's current fields, usage with details"]!);
     // One request, whose response the package never read: its doStream ran once (for the request).
     // Its arguments built once, by the package's request (kept for the reader's first part and `request`).
-    expect(plain).toMatchObject({ doStreams: 1, bodies: 1, argsBuilt: 1 });
+    // And its parts never went through the SDK's part pipeline (decision 149).
+    expect(plain).toMatchObject({ doStreams: 1, bodies: 1, argsBuilt: 1, sdkCalls: 0 });
     expect(plain.parts.map((p) => p.type)).toContain("finish");
     const tools = await calls(OPENAI_CASES["tool calls"]!);
     // Handed over at the first tool-call event: the package's doStream again, given the response, no new request.
-    expect(tools).toMatchObject({ doStreams: 2, bodies: 1 });
+    // And the SDK's part pipeline took over at that event, once.
+    expect(tools).toMatchObject({ doStreams: 2, bodies: 1, sdkCalls: 1 });
     expect(tools.parts.map((p) => p.type)).toContain("tool-call");
   });
 

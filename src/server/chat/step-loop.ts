@@ -8,7 +8,8 @@
 import type { LanguageModel, ModelMessage, TextStreamPart, ToolSet } from "ai";
 import type { toResponseMessages } from "ai/internal";
 import { aiSdk, aiSdkInternal } from "../ai/sdk";
-import { DirectLane, laneMarker, withDirectLane, type LanePart } from "../ai/openai-chat-fast-stream";
+import { DirectLane, isDirectModel, laneMarker, withDirectLane, type LanePart } from "../ai/openai-chat-fast-stream";
+import { directModelCall, type PartReader } from "./direct-model-call";
 import { mark } from "../perf/trace";
 
 type Part = TextStreamPart<ToolSet>;
@@ -87,13 +88,13 @@ class StepTexts {
  * Reads a stream part by part into `onPart`; a throwing `onPart` cancels the stream. A promise `onPart`
  * returns holds the next read until it settles.
  */
-async function readParts<T>(stream: ReadableStream<T>, onPart: (part: T) => Hold) {
+async function readParts<T>(stream: { getReader(): PartReader }, onPart: (part: T) => Hold) {
   const reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      const hold = onPart(value);
+      const hold = onPart(value as T);
       if (hold) await hold;
     }
   } catch (err) {
@@ -118,6 +119,8 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => Ho
   const [{ experimental_streamLanguageModelCall: streamLanguageModelCall }, { prepareRetries, toResponseMessages }] =
     await Promise.all([aiSdk(), aiSdkInternal()]);
   const { retry } = prepareRetries({ maxRetries: opts.maxRetries, abortSignal });
+  // A direct model's calls skip the SDK's part pipeline while their parts are the common ones (decision 149).
+  const modelCall = isDirectModel(model) ? directModelCall : streamLanguageModelCall;
   let messages = opts.messages;
   let total: Usage = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
   let finishReason: string | undefined;
@@ -134,13 +137,13 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => Ho
     mark?.("model call starts");
     const { stream } = await retry(() =>
       withDirectLane(lane, () =>
-        streamLanguageModelCall({
+        modelCall({
           model,
           system,
           messages,
           tools,
           abortSignal,
-          onLanguageModelCallEnd: (e) => {
+          onLanguageModelCallEnd: (e: { content: unknown }) => {
             content = e.content as ContentParts;
           },
         }),
@@ -153,7 +156,7 @@ export async function runSteps(opts: StepLoopOptions, onPart: (part: Part) => Ho
     let end: { finishReason: string; usage: Usage; providerMetadata?: unknown } | undefined;
     let failed = false;
     try {
-      await readParts(stream as ReadableStream<unknown>, (raw): Hold => {
+      await readParts(stream as { getReader(): PartReader }, (raw): Hold => {
         const part = raw as Part | { type: "model-call-end"; finishReason: string; usage: Usage };
         if (part.type === "raw") {
           // Only a fast-path call's stream has raw parts (its markers): nothing a client gets.

@@ -56,7 +56,10 @@ const fetchFailed = (cause: unknown) => new TypeError("fetch failed", { cause })
 function headerObject(h: RequestInit["headers"]): Record<string, string> {
   if (!h) return {};
   if (h instanceof Headers || Array.isArray(h)) return Object.fromEntries(h as Iterable<[string, string]>);
-  return { ...(h as Record<string, string>) };
+  // (An undefined value is left out, as the SDK leaves it out: http.request would throw on it.)
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h as Record<string, string | undefined>)) if (v !== undefined) out[k] = v;
+  return out;
 }
 
 /** A response's headers with lower-case names, repeated ones joined as a Headers object joins them. */
