@@ -77,6 +77,19 @@ vi.spyOn(DirectLane.prototype, "close").mockImplementation(function (this: Direc
   laneUsed ||= this.used;
 });
 
+/** The parts a reply's three steps hand on, and what they threw, if anything. */
+async function partsOf(model: LanguageModel) {
+  const parts: unknown[] = [];
+  let failed: unknown;
+  laneUsed = false;
+  try {
+    await stepsOf(model, 3, (p) => void parts.push(p));
+  } catch (err) {
+    failed = err;
+  }
+  return { parts, failed };
+}
+
 /** The parts a reply's steps hand on, the requests they send and how they end, for one first response. */
 async function reply(
   make: MakeModel,
@@ -107,15 +120,7 @@ async function reply(
   };
   const chat = make(fast ? fastStreamFetch(f) : f);
   const model = (fast ? fastChatStream(chat as never, dialect, { direct }) : chat) as LanguageModel;
-  const parts: unknown[] = [];
-  let failed: unknown;
-  laneUsed = false;
-  try {
-    await stepsOf(model, 3, (p) => void parts.push(p));
-  } catch (err) {
-    failed = err;
-  }
-  return comparable({ parts, requests, failed });
+  return comparable({ ...(await partsOf(model)), requests });
 }
 
 describe("the step loop's direct lane (decision 139)", () => {
@@ -366,14 +371,7 @@ describe("the direct reader over node:http (decision 147)", () => {
     const model = direct
       ? fastChatStream(chat.chat("gpt-4.1-mini"), OPENAI_CHAT, { direct })
       : chat.chat("gpt-4.1-mini");
-    const parts: unknown[] = [];
-    let failed: unknown;
-    laneUsed = false;
-    try {
-      await stepsOf(model, 3, (p) => void parts.push(p));
-    } catch (err) {
-      failed = err;
-    }
+    const { parts, failed } = await partsOf(model);
     // Read directly, every request went out through node:http: none through fetch.
     if (direct) expect(fetched).toBe(0);
     return comparable({ parts, requests: [...requests], failed });
