@@ -103,7 +103,7 @@ describe("/api/chat over Node's HTTP server", () => {
     expect(row).toMatchObject({ status: "complete", content: text });
   });
 
-  it("[STREAM-29] frames each batch as one HTTP chunk of its byte length; the connection then serves the next request", async () => {
+  it("[API-17] [STREAM-29] frames each batch as one HTTP chunk of its byte length; the connection then serves the next request", async () => {
     // A raw HTTP/1.1 client, so the framing itself is read: multi-byte text (lengths are bytes, not characters),
     // a slow reply (many batches), then a second request on the same keep-alive connection.
     const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
@@ -142,6 +142,7 @@ describe("/api/chat over Node's HTTP server", () => {
       const first = await response();
       expect(first.head).toMatch(/^HTTP\/1\.1 200/);
       expect(first.head.toLowerCase()).toContain("transfer-encoding: chunked");
+      expect(first.head.toLowerCase()).toMatch(/\r\nx-thread-id: [0-9a-f-]{36}\r\n/);
       expect(first.chunks.length).toBeGreaterThan(3);
       expect(textOf(Buffer.concat(first.chunks).toString())).toBe("You said: déjà vu — 東京 🚀");
       // Every chunk holds whole lines (a batch), each a line of the protocol.
