@@ -1,7 +1,8 @@
 // Live replies of this process. Each reply's protocol lines are kept in memory and written to the
 // database before any client is sent them (decision 029): a write covers every reply's pending lines
 // in one multi-row insert, and the lines it stored then go to this process's subscribers, so a client
-// never sees a line a crash could lose. A resume on another replica reads the same rows. A heartbeat
+// never sees a line a crash could lose. A write starts at most once a window (decision 150), so that lines
+// coming in quick succession share one. A resume on another replica reads the same rows. A heartbeat
 // marks the replies as alive; a stop request (from any replica) reaches the owner through the database.
 import { randomUUID } from "node:crypto";
 import type { WithSubquery } from "drizzle-orm";
@@ -50,6 +51,30 @@ let lastHeartbeat = 0;
 const dirty = new Set<LiveStream>();
 /** The write in progress; lines pushed meanwhile go in the next one (one write at a time). */
 let flushing: Promise<void> | null = null;
+/**
+ * A write begins no sooner than this long after the one before began (decision 150): the lines that came
+ * meanwhile go in one write instead of one each, at the cost of a delay that short. A reply's first line
+ * and a reply's end cut the wait short.
+ */
+let windowMs = 8;
+/** Ends the current wait between writes at once (set while one waits). */
+let cutShort: (() => void) | undefined;
+/** A line or an end that must not wait for the window came since the last write began. */
+let urgent = false;
+/** When the last write began (performance.now()). */
+let lastBegan = -Infinity;
+
+/** Tests: another window between writes; returns the one it replaces. */
+export function setWriteWindowMs(ms: number): number {
+  const was = windowMs;
+  windowMs = ms;
+  return was;
+}
+
+function hurry() {
+  urgent = true;
+  cutShort?.();
+}
 
 /**
  * Registers a reply in this process at once; `store()` writes its row. The reply writes the row while
@@ -114,6 +139,7 @@ export function push(id: string, line: string): Promise<void> | undefined {
   const first = s.seq <= 1 && s.lines.length - s.persisted === 1;
   // Not the write loop's end: under load it goes on while lines keep coming. This line's own write.
   const stored = first ? new Promise<void>((r) => (s.onStored = r)) : undefined;
+  if (first) hurry();
   void flushSoon(first);
   return stored;
 }
@@ -140,8 +166,15 @@ async function drain(now: boolean) {
   try {
     for (;;) {
       if (!dirty.size) return;
+      const rest = windowMs - (performance.now() - lastBegan);
+      if (rest >= 1 && !urgent) {
+        await windowEnd(rest);
+        if (!dirty.size) return;
+      }
       const batch = [...dirty].map((s) => ({ s, end: s.lines.length, data: s.lines.slice(s.persisted).join("") }));
       dirty.clear();
+      urgent = false;
+      lastBegan = performance.now();
       mark?.(`insert ${batch.reduce((n, b) => n + b.end - b.s.persisted, 0)} lines`);
       await insertChunks(batch.map(({ s, data }) => ({ orgId: s.orgId, streamId: s.id, seq: s.seq, data })));
       mark?.("insert committed");
@@ -164,6 +197,19 @@ async function drain(now: boolean) {
   } finally {
     flushing = null;
   }
+}
+
+/** Waits `ms`, or less when a line or an end cannot wait (hurry). */
+function windowEnd(ms: number) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      cutShort = undefined;
+      resolve();
+    }
+    cutShort = done;
+  });
 }
 
 /** A subscriber that fails (a closed stream) must not hold back the others. */
@@ -210,6 +256,7 @@ export async function closeStream(
   let counted: number | null = null;
   try {
     // The last lines are written before the end is announced; if they cannot be, they are not sent.
+    hurry();
     await flushSoon();
     if (s.persisted < s.lines.length) await flushSoon();
     if (s.stored) {
