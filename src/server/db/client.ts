@@ -78,11 +78,27 @@ export async function openDatabase(opts: {
   return database;
 }
 
+/** Connections of a PostgreSQL pool kept open however long it is idle, and how long the others stay idle. */
+export const POOL_KEPT_OPEN = 2;
+export const POOL_IDLE_MS = 60_000;
+
 async function openPostgres(url: string, max: number) {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max });
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    // A few connections stay open through a lull, so the first chat after it does not wait for a new
+    // connection and its statements to be prepared again (~5–10 ms of its first token); the rest close after
+    // a minute idle (decision 151).
+    min: Math.min(POOL_KEPT_OPEN, max),
+    idleTimeoutMillis: POOL_IDLE_MS,
+  });
+  // An idle connection that PostgreSQL or the network drops (a restart, a failover, idle_session_timeout, a
+  // terminated backend) is removed by the pool, which then emits "error": without a listener that is an
+  // uncaught exception and the server exits. The next query opens another connection (decision 151).
+  pool.on("error", (err) => log.warn("database connection lost while idle", { error: err.message }));
   const handle = drizzle({ client: pool, schema: tables });
   return {
     db: handle,
