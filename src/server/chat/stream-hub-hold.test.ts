@@ -3,31 +3,15 @@
 // other replies' lines keep coming, and a reply held until then would wait for all of them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { startFakeProvider, type FakeProvider } from "../../../e2e/support/fake-provider";
-import { getTestContext, type TestContext } from "../test/context";
-import { connectOpenAI, createAgent } from "../test/seed";
-import { createTenancyFixture, type TenancyFixture } from "../test/tenancy-fixture";
+import { hubThread, type HubThread } from "../test/hub-thread";
 import { closeStream, follow, openStream, push, readAllLines } from "./stream-hub";
 
-let ctx: TestContext;
-let f: TenancyFixture;
-let fake: FakeProvider;
+let f: HubThread["f"];
+let fake: HubThread["fake"];
 let threadId: string;
 
 beforeAll(async () => {
-  fake = await startFakeProvider();
-  process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
-  ctx = await getTestContext();
-  f = await createTenancyFixture(ctx.app);
-  await connectOpenAI(ctx.app, f.a.admin, f.a.id);
-  const agentId = (await createAgent(ctx.app, f.a.admin, f.a.id, { name: "Held" })).id;
-  const res = await ctx.app.request(`/api/chat?orgId=${f.a.id}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${f.a.member.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ agentId, threadId: null, messages: [{ id: randomUUID(), role: "user", content: "hi" }] }),
-  });
-  threadId = res.headers.get("x-thread-id")!;
-  await res.text();
+  ({ f, fake, threadId } = await hubThread("Held"));
 });
 afterAll(async () => fake?.close());
 
