@@ -4,14 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { POOL_KEPT_OPEN, openDatabase, type Database } from "./client";
+import { POOL_IDLE_MS, POOL_KEPT_OPEN, openDatabase, type Database } from "./client";
 
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("a PostgreSQL pool's idle connections", () => {
   let database: Database;
   const app = `pool-lost-${process.pid}-${Date.now()}`;
-  const withName = url ? Object.assign(new URL(url), { search: `?application_name=${app}` }).toString() : "";
+  const withName = (() => {
+    if (!url) return "";
+    const u = new URL(url);
+    u.searchParams.set("application_name", app); // whatever else the URL says (sslmode …) stays
+    return u.toString();
+  })();
 
   beforeAll(async () => {
     database = await openDatabase({ url: withName, poolSize: 4, migrate: false });
@@ -53,11 +58,12 @@ describe.skipIf(!url)("a PostgreSQL pool's idle connections", () => {
     }
   });
 
-  it("keeps POOL_KEPT_OPEN connections through a lull (pg-pool's minimum), closing the rest after its idle timeout", async () => {
+  it("is set to keep POOL_KEPT_OPEN connections through a lull and the rest for POOL_IDLE_MS (pg-pool's min and idle timeout)", async () => {
     // Four at once, then idle: the pool's idle timeout would close those above its minimum, never these.
     await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     expect(pool.options.min).toBe(POOL_KEPT_OPEN);
+    expect(pool.options.idleTimeoutMillis).toBe(POOL_IDLE_MS);
     expect(pool.totalCount).toBeGreaterThanOrEqual(POOL_KEPT_OPEN);
   });
 });
