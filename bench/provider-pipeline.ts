@@ -15,7 +15,8 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { readFileSync } from "node:fs";
 import { runSteps } from "../src/server/chat/step-loop";
 import { startFakeProvider } from "./setup";
-import { fastChatStream, fastStreamFetch, OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-stream";
+import { fastChatStream, fastStreamFetch } from "../src/server/ai/openai-chat-fast-stream";
+import { OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-dialect";
 import { OPENAI_COMPATIBLE_CHAT } from "../src/server/ai/openai-compatible-fast-dialect";
 
 const concurrent = Number(process.argv[2] ?? 200);

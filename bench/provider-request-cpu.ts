@@ -7,7 +7,8 @@
 //   npx tsx bench/provider-request-cpu.ts [requests=300]
 import { createOpenAI } from "@ai-sdk/openai";
 import { startFakeProvider } from "./setup";
-import { fastChatStream, fastStreamFetch, OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-stream";
+import { fastChatStream, fastStreamFetch } from "../src/server/ai/openai-chat-fast-stream";
+import { OPENAI_CHAT } from "../src/server/ai/openai-chat-fast-dialect";
 
 const N = Number(process.argv[2] ?? 300);
 const port = Number(process.env.BENCH_PORT) || 43000 + Math.floor(Math.random() * 1000);

@@ -3,7 +3,8 @@
 // first chunk, `obfuscation`, error events, whole and split bodies.
 import { describe, expect, it } from "vitest";
 import { createAzure } from "@ai-sdk/azure";
-import { OPENAI_CHAT, fastChatStream, plainTextDelta } from "./openai-chat-fast-stream";
+import { OPENAI_CHAT, plainTextDelta } from "./openai-chat-fast-dialect";
+import { fastChatStream } from "./openai-chat-fast-stream";
 import {
   comparable,
   expectSameParts,

@@ -18,7 +18,8 @@ import { guardedStreamFetch } from "../net/guarded-stream-fetch";
 import { fetchOnce } from "../net/fetch-once";
 import { httpSend } from "../net/http-send";
 import { openAiProvider } from "./sdk";
-import { OPENAI_CHAT, fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
+import { OPENAI_CHAT } from "./openai-chat-fast-dialect";
+import { fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
 import { OPENAI_COMPATIBLE_CHAT } from "./openai-compatible-fast-dialect";
 
 export const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);

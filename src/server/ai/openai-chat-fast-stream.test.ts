@@ -2,7 +2,8 @@
 // each case runs the package alone and through the fast path, on whole and on split bodies.
 import { describe, expect, it } from "vitest";
 import { createOpenAI } from "@ai-sdk/openai";
-import { OPENAI_CHAT, fastChatStream, fastStreamFetch, plainTextDelta } from "./openai-chat-fast-stream";
+import { OPENAI_CHAT, plainTextDelta } from "./openai-chat-fast-dialect";
+import { fastChatStream, fastStreamFetch } from "./openai-chat-fast-stream";
 import { comparable, parts, streamParts, watchedFetch, type MakeModel } from "../test/fast-stream-equivalence";
 import { chunk, usage, words, CASES } from "../test/openai-chat-cases";
 

@@ -19,207 +19,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { LanguageModel } from "ai";
 import { SUSPECT, readDirect } from "./openai-chat-direct";
 import { StreamedResponse, type Send } from "../net/http-send";
+import { OPENAI_CHAT, type FastDialect, type PartKind } from "./openai-chat-fast-dialect";
+import { MARK, Tap, currentLane } from "./fast-stream-tap";
 
 type Fetch = typeof globalThis.fetch;
 type Model = Exclude<LanguageModel, string>;
 export type StreamPart = { type: string; rawValue?: unknown; [k: string]: unknown };
 type DoStreamResult = { stream: ReadableStream<StreamPart>; [k: string]: unknown };
 type DoStreamOptions = { includeRawChunks?: boolean; [k: string]: unknown };
-
-/** The marker's key: a chunk of the package's schema (empty choices) the package makes only a raw part of. */
-const MARK = "switchboard_fast_path_marker";
-
-const isNullish = (v: unknown) => v === null || v === undefined;
-
-/** What the fast path must know of one package's chunk schema and chat stream transform. */
-export interface FastDialect {
-  /**
-   * The text of a chunk the package would turn into exactly one text-delta part and nothing else, once it
-   * has seen its response metadata and has an open text part; undefined for any other chunk.
-   */
-  plainText(value: unknown): string | undefined;
-  /** The same for a reasoning delta (`reasoning-delta` with `reasoningId`), for a package that streams reasoning. */
-  plainReasoning?(value: unknown): string | undefined;
-  /** Whether the package takes its response metadata from this (accepted) chunk. */
-  hasMetadata(value: Record<string, unknown>): boolean;
-  /**
-   * Whether an event given to the package (not a plain delta; `value` its JSON, undefined when it is not
-   * one `data:` line of JSON) may close its open part, `open`: the next delta must then go to it too.
-   */
-  mayClose(value: unknown, open: PartKind): boolean;
-  /** The ids of the package's text and reasoning parts. */
-  textId: string;
-  reasoningId?: string;
-}
-
-type PartKind = "text" | "reasoning";
-
-/**
- * The text of a chunk that the package would turn into exactly one text-delta part and nothing else,
- * once it has seen its response metadata and its first text; undefined for any other chunk.
- * Mirrors @ai-sdk/openai's openaiChatChunkSchema and its chat stream transform (4.0.118, and Azure's
- * 4.0.81, whose schema lacks `refusal`: a refusal here goes to the package either way).
- */
-export function plainTextDelta(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const o = value as Record<string, unknown>;
-  if ("error" in o || !isNullish(o.usage)) return undefined;
-  if (!isNullish(o.id) && typeof o.id !== "string") return undefined;
-  if (!isNullish(o.model) && typeof o.model !== "string") return undefined;
-  if (!isNullish(o.created) && typeof o.created !== "number") return undefined;
-  const choices = o.choices;
-  if (!Array.isArray(choices) || choices.length !== 1) return undefined;
-  const c = choices[0] as Record<string, unknown> | null;
-  if (typeof c !== "object" || c === null || Array.isArray(c) || typeof c.index !== "number") return undefined;
-  if (!isNullish(c.finish_reason) || !isNullish(c.logprobs)) return undefined;
-  const d = c.delta as Record<string, unknown> | null;
-  if (typeof d !== "object" || d === null || Array.isArray(d)) return undefined;
-  if (!isNullish(d.role) && d.role !== "assistant") return undefined;
-  if (!isNullish(d.refusal) || !isNullish(d.tool_calls) || !isNullish(d.annotations)) return undefined;
-  return typeof d.content === "string" && d.content.length > 0 ? d.content : undefined;
-}
-
-/**
- * @ai-sdk/openai's chat transform (and Azure's copy of it): metadata when any of id, model, created is
- * set (getResponseMetadata); its text part stays open to the end, so nothing given to it closes it.
- */
-export const OPENAI_CHAT: FastDialect = {
-  plainText: plainTextDelta,
-  hasMetadata: (o) => !!o.id || !!o.model || o.created != null,
-  mayClose: () => false,
-  textId: "0",
-};
-
-/** A text or reasoning delta as the AI SDK's part transform hands it on (`text`, not the provider's `delta`). */
-export type LanePart = { type: "text-delta" | "reasoning-delta"; id: string | undefined; text: string };
-
-/**
- * The marker a raw part carries, if it is one. A lane's reader gets the package's stream as it is, raw parts
- * and all (the AI SDK's part transform passes them on), and reads the markers off it.
- */
-export function laneMarker(part: { type: string; rawValue?: unknown }): number | undefined {
-  if (part.type !== "raw") return undefined;
-  const n = (part.rawValue as Record<string, unknown> | undefined)?.[MARK];
-  return typeof n === "number" ? n : undefined;
-}
-
-/**
- * The reader of one model call's parts (the reply's step loop) taking the fast path's deltas straight,
- * past the package's output stream and the AI SDK's part transform (decision 139). The deltas keep their
- * place with the markers: each marker goes on through the SDK as the package's raw part, and a delta that came
- * after marker n is handed over once the reader has read mark n, that is every part before it.
- */
-export class DirectLane {
-  tap: Tap | undefined;
-  /** Set when the reader stops reading: later deltas are dropped, as a cancelled stream's are. */
-  closed = false;
-  /** Whether any delta took the lane (the SDK's collected content then lacks their text). */
-  used = false;
-  readonly onPart: (part: LanePart) => void;
-  constructor(onPart: (part: LanePart) => void) {
-    this.onPart = onPart;
-  }
-  /** The reader read mark `n`: every part the package made before marker n has been read. */
-  mark(n: number) {
-    const tap = this.tap;
-    if (!tap) return;
-    tap.delivered = n;
-    tap.release();
-    if (tap.pausedAt && n >= tap.pausedAt) tap.resume();
-  }
-  /** The reader stopped reading. */
-  close() {
-    this.closed = true;
-    this.tap?.resume();
-  }
-}
-
-const lanes = new AsyncLocalStorage<DirectLane>();
-
-/** Runs `f` (a model call through a fast-path model) with its deltas going to `lane`. */
-export function withDirectLane<T>(lane: DirectLane, f: () => T): T {
-  return lanes.run(lane, f);
-}
-
-/** One model call's fast path: fed by the fetch below, read by the model's doStream(). */
-class Tap {
-  readonly dialect: FastDialect;
-  constructor(dialect: FastDialect) {
-    this.dialect = dialect;
-  }
-  /** Markers given to the package, and seen coming out of its stream. */
-  fed = 0;
-  seen = 0;
-  /** Deltas that came while the package had events in hand: each after marker `after`. */
-  queue: Array<{ after: number; kind: PartKind; text: string }> = [];
-  out: ReadableStreamDefaultController<StreamPart> | undefined;
-  /** Whether the response was split (an SSE body); otherwise the package got it untouched. */
-  split = false;
-  /** The reader taking the deltas straight, if any; then `delivered` is the last mark it has read. */
-  lane: DirectLane | undefined;
-  delivered = 0;
-  /** The call's response goes to the direct reader (decision 141), not to the package. */
-  direct = false;
-  /** A direct call's request arguments and warnings, as the package's request built them. */
-  args: { args: Record<string, unknown>; warnings: unknown[] } | undefined;
-  /**
-   * With a lane: the marker after the event that opened the call's text, while the body's reader waits for
-   * the lane's reader to read it (and to handle the first text part: decision 140); 0 when not waiting.
-   */
-  pausedAt = 0;
-  private resumed: (() => void) | undefined;
-  /** Resolves when the body's reader may go on (at once when it is not waiting). */
-  waitResume(): Promise<void> | undefined {
-    if (!this.pausedAt) return undefined;
-    return new Promise((r) => (this.resumed = r));
-  }
-  resume() {
-    this.pausedAt = 0;
-    const r = this.resumed;
-    this.resumed = undefined;
-    r?.();
-  }
-
-  private part(kind: PartKind, delta: string): StreamPart {
-    return kind === "text"
-      ? { type: "text-delta", id: this.dialect.textId, delta }
-      : { type: "reasoning-delta", id: this.dialect.reasoningId, delta };
-  }
-
-  private give(kind: PartKind, text: string) {
-    const lane = this.lane;
-    if (!lane) return this.out!.enqueue(this.part(kind, text));
-    if (lane.closed) return;
-    lane.used = true;
-    lane.onPart(
-      kind === "text"
-        ? { type: "text-delta", id: this.dialect.textId, text }
-        : { type: "reasoning-delta", id: this.dialect.reasoningId, text },
-    );
-  }
-
-  /** How far the deltas' reader has got: the package's stream, or (with a lane) the SDK's past it. */
-  private get reached() {
-    return this.lane ? this.delivered : this.seen;
-  }
-
-  delta(kind: PartKind, text: string) {
-    // (A lane's reader has read no marker before the package has been given one: fed ≥ 1 here.)
-    if ((this.lane || this.out) && !this.queue.length && this.reached === this.fed) this.give(kind, text);
-    else this.queue.push({ after: this.fed, kind, text });
-  }
-
-  /** Sends the queued deltas whose marker has been read (all of them with `all`). */
-  release(all = false) {
-    let i = 0;
-    while (i < this.queue.length && (all || this.queue[i]!.after <= this.reached)) {
-      const q = this.queue[i]!;
-      this.give(q.kind, q.text);
-      i++;
-    }
-    if (i) this.queue.splice(0, i);
-  }
-}
 
 const taps = new AsyncLocalStorage<Tap>();
 
@@ -482,7 +289,7 @@ export function fastChatStream(
     doStream: async (options: DoStreamOptions) => {
       if (options.includeRawChunks) return inner.doStream(options);
       const tap = new Tap(dialect);
-      const lane = lanes.getStore();
+      const lane = currentLane();
       if (lane) {
         // A retried call's tap replaces the failed one's.
         tap.lane = lane;

@@ -5,7 +5,7 @@
 // which closes the text part) and its stream transform (text part id "txt-0"; a timestamp only for a
 // non-zero `created`). Plain reasoning deltas (reasoning part "reasoning-0" open) are taken as well.
 // Valid only for a model made without a metadataExtractor (it sees every raw chunk).
-import type { FastDialect } from "./openai-chat-fast-stream";
+import type { FastDialect } from "./openai-chat-fast-dialect";
 
 const isNullish = (v: unknown) => v === null || v === undefined;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -10,13 +10,9 @@ import { tool, type LanguageModel, type ToolSet } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { runSteps } from "./step-loop";
-import {
-  DirectLane,
-  OPENAI_CHAT,
-  fastChatStream,
-  fastStreamFetch,
-  type FastDialect,
-} from "../ai/openai-chat-fast-stream";
+import { fastChatStream, fastStreamFetch } from "../ai/openai-chat-fast-stream";
+import { OPENAI_CHAT, type FastDialect } from "../ai/openai-chat-fast-dialect";
+import { DirectLane } from "../ai/fast-stream-tap";
 import { OPENAI_COMPATIBLE_CHAT } from "../ai/openai-compatible-fast-dialect";
 import { setReadGate } from "../ai/read-gate";
 import { httpSend } from "../net/http-send";

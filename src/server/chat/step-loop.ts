@@ -8,7 +8,8 @@
 import type { LanguageModel, ModelMessage, TextStreamPart, ToolSet } from "ai";
 import type { toResponseMessages } from "ai/internal";
 import { aiSdk, aiSdkInternal } from "../ai/sdk";
-import { DirectLane, isDirectModel, laneMarker, withDirectLane, type LanePart } from "../ai/openai-chat-fast-stream";
+import { isDirectModel } from "../ai/openai-chat-fast-stream";
+import { DirectLane, laneMarker, withDirectLane, type LanePart } from "../ai/fast-stream-tap";
 import { directModelCall, type PartReader } from "./direct-model-call";
 import { mark } from "../perf/trace";
 

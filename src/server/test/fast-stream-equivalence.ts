@@ -1,6 +1,7 @@
 // Runs one SSE body through a provider package alone and through the chat fast path (decisions 116, 121),
 // whole or split into n-byte reads, and returns what a test compares: the parts, or what the call threw.
-import { fastChatStream, fastStreamFetch, type FastDialect } from "../ai/openai-chat-fast-stream";
+import type { FastDialect } from "../ai/openai-chat-fast-dialect";
+import { fastChatStream, fastStreamFetch } from "../ai/openai-chat-fast-stream";
 
 type Fetch = typeof globalThis.fetch;
 type StreamModel = {
