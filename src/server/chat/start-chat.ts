@@ -1,6 +1,6 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { conversation, type message } from "../db/tables";
@@ -79,7 +79,7 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
   let chatThread: ChatBeginRows["thread"];
   let before: BeforeReply | undefined;
   if (!conversationId) {
-    conversationId = opts.newConversationId ?? randomUUID();
+    conversationId = opts.newConversationId ?? newRowId();
     isNew = true;
     // File names are not message text (decision 057): a files-only first message leaves the title to the agent.
     const first = last.content.trim();
@@ -114,7 +114,7 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
     rows = rows.filter((r) => r.seq <= lastStored.seq);
   } else {
     const userMessage = {
-      id: randomUUID(),
+      id: newRowId(),
       organizationId: orgId,
       conversationId,
       clientId: last.id ?? null,
@@ -166,7 +166,7 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
     timeZone: input.timezone && isTimeZone(input.timezone) ? input.timezone : undefined,
   };
   ctx.runSubAgent = makeRunSubAgent(ctx, startReply);
-  const replyId = randomUUID();
+  const replyId = newRowId();
   const { done } = await startReply(ctx, history, replyId, before, opts.end);
   return { conversationId, isNew, replyId, done };
 }

@@ -1,6 +1,6 @@
 // call_agent: runs a callable agent in its own sub-conversation, linked to the parent conversation
 // and the tool call, and returns its answer.
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { db } from "../db/client";
 import { conversation, message } from "../db/tables";
 import { AppError } from "../errors";
@@ -46,7 +46,7 @@ export function makeRunSubAgent(
       }
       threadId = existing.id;
     } else {
-      threadId = randomUUID();
+      threadId = newRowId();
       await db()
         .insert(conversation)
         .values({
@@ -62,7 +62,7 @@ export function makeRunSubAgent(
     await db()
       .insert(message)
       .values({
-        id: randomUUID(),
+        id: newRowId(),
         organizationId: parent.orgId,
         conversationId: threadId,
         role: "user",
@@ -75,7 +75,7 @@ export function makeRunSubAgent(
     );
     const child: ReplyContext = { ...parent, agent: callee, conversationId: threadId, depth: parent.depth + 1 };
     child.runSubAgent = makeRunSubAgent(child, start);
-    const { done } = await start(child, history, randomUUID());
+    const { done } = await start(child, history, newRowId());
     const outcome = await done;
     if (outcome.status === "error") throw new AppError("bad_gateway", outcome.error ?? "The called agent failed");
     return { threadId, agentName: callee.name, agentLogoUrl: callee.logoUrl, text: outcome.text };

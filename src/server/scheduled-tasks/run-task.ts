@@ -2,7 +2,7 @@
 // creator (the chat's own reply machinery, so it shows in their conversation list), and the execution
 // records the outcome, tokens and duration. Only the process holding the lease begins the conversation and
 // writes the outcome (decision 075).
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { and, eq, inArray, isNull, or, sql, type Query } from "drizzle-orm";
 import { db } from "../db/client";
 import { ph as p, runFilled, setPh as v } from "../db/named-query";
@@ -199,7 +199,7 @@ export async function runExecution(
     // without a conversation id, and an execution has one exactly when its conversation exists.
     // started_at is when the run begins its work, this statement (decision 104).
     const begins = deps.clock.now();
-    const id = randomUUID();
+    const id = newRowId();
     let chat: Awaited<ReturnType<typeof startChat>>;
     try {
       chat = await startChat(

@@ -10,6 +10,7 @@ export interface HubThread {
   ctx: TestContext;
   f: TenancyFixture;
   fake: FakeProvider;
+  agentId: number;
   threadId: string;
 }
 
@@ -27,5 +28,5 @@ export async function hubThread(agentName: string): Promise<HubThread> {
   });
   const threadId = res.headers.get("x-thread-id")!;
   await res.text();
-  return { ctx, f, fake, threadId };
+  return { ctx, f, fake, agentId, threadId };
 }
