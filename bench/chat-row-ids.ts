@@ -9,45 +9,18 @@
 //   npx tsx bench/chat-row-ids.ts [conversations] [chats]     # PGlite in memory
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../src/server/config";
-import { createApp } from "../src/server/app";
-import { createServices } from "../src/server/services";
 import { db } from "../src/server/db/client";
 import { newRowId } from "../src/server/db/row-id";
 import { runChatBegin } from "../src/server/chat/begin-statement";
-import { setLogLevel } from "../src/server/logger";
-import { inProcessClient, percentile, tempDataDir } from "./setup";
+import { percentile } from "./setup";
+import { inProcessOrg } from "./in-process";
 
 const CONVERSATIONS = Number(process.argv[2] ?? 300_000);
 const CHATS = Number(process.argv[3] ?? 2000);
 const CHECKPOINT_EVERY = Number(process.env.BENCH_CHECKPOINT_EVERY ?? 100);
 const BATCH = 50_000;
 
-setLogLevel("error");
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: tempDataDir(),
-  SECRET_KEY: "bench-secret-key-for-switchboard-chat-row-ids",
-  PUBLIC_URL: "http://localhost:3000",
-  AUTH_RATE_LIMIT_MAX: "100000",
-  AUTH_API_RATE_LIMIT_MAX: "100000",
-  LOG_LEVEL: "silent",
-});
-const services = await createServices(config, { inMemoryDb: !config.databaseUrl });
-const app = createApp({ config, auth: services.auth });
-const request = inProcessClient(app);
-const up = await request("POST", "/api/auth/sign-up/email", undefined, {
-  email: `ids-${randomUUID().slice(0, 8)}@example.com`,
-  password: "bench-password-1",
-  name: "Ids Bench",
-});
-const token = up.headers.get("set-auth-token")!;
-const userId = up.body.user.id as string;
-const orgId = (
-  await request("POST", "/api/auth/organization/create", token, { name: "Ids", slug: `ids-${Date.now()}` })
-).body.id as string;
-const agentId = (await request("POST", `/api/agents?orgId=${orgId}`, token, { name: "A", model: "openai:gpt-4.1" }))
-  .body.id as number;
+const { config, services, userId, orgId, agentId } = await inProcessOrg("ids");
 
 // The history, as chat wrote it before decision 152: version 4 ids (the rollup triggers are off meanwhile:
 // this bench times no dashboard).

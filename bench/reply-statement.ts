@@ -7,42 +7,14 @@
 //   DATABASE_URL=postgres://… npx tsx bench/reply-statement.ts
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { loadConfig } from "../src/server/config";
-import { createApp } from "../src/server/app";
-import { createServices } from "../src/server/services";
 import { db } from "../src/server/db/client";
 import { conversation, message } from "../src/server/db/tables";
 import { insertStream } from "../src/server/chat/stream-queries";
-import { setLogLevel } from "../src/server/logger";
-import { inProcessClient, percentile, tempDataDir } from "./setup";
+import { percentile } from "./setup";
+import { inProcessOrg } from "./in-process";
 
 const ROUNDS = Number(process.argv[2] ?? 300);
-setLogLevel("error");
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: tempDataDir(),
-  SECRET_KEY: "bench-secret-key-for-switchboard-reply-statement",
-  PUBLIC_URL: "http://localhost:3000",
-  AUTH_RATE_LIMIT_MAX: "100000",
-  AUTH_API_RATE_LIMIT_MAX: "100000",
-  LOG_LEVEL: "silent",
-});
-const services = await createServices(config, { inMemoryDb: !config.databaseUrl });
-const app = createApp({ config, auth: services.auth });
-
-const request = inProcessClient(app);
-const up = await request("POST", "/api/auth/sign-up/email", undefined, {
-  email: `reply-${randomUUID().slice(0, 8)}@example.com`,
-  password: "bench-password-1",
-  name: "Reply Bench",
-});
-const token = up.headers.get("set-auth-token")!;
-const userId = up.body.user.id as string;
-const orgId = (
-  await request("POST", "/api/auth/organization/create", token, { name: "Reply", slug: `reply-${Date.now()}` })
-).body.id as string;
-const agentId = (await request("POST", `/api/agents?orgId=${orgId}`, token, { name: "A", model: "openai:gpt-4.1" }))
-  .body.id as number;
+const { config, services, userId, orgId, agentId } = await inProcessOrg("reply");
 
 /** startChat + startReply's statement for a new thread; returns its milliseconds and the reply's id. */
 async function beforeModel(deferred: boolean) {
