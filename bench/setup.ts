@@ -230,11 +230,20 @@ export async function startBenchServers(opts: { port?: number; entry?: string } 
   };
 }
 
-/** Milliseconds from sending the request to the first chunk that `isToken` recognises (-1: none). */
-export async function firstToken(url: string, init: RequestInit, isToken: (s: string) => boolean) {
+/**
+ * Milliseconds from sending the request to the first chunk that `isToken` recognises (-1: none); `onResponse`
+ * sees the response's headers.
+ */
+export async function firstToken(
+  url: string,
+  init: RequestInit,
+  isToken: (s: string) => boolean,
+  onResponse?: (res: Response) => void,
+) {
   const t0 = performance.now();
   const res = await fetch(url, init);
   if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+  onResponse?.(res);
   const reader = res.body!.getReader();
   const dec = new TextDecoder();
   let seen = "";

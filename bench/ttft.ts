@@ -10,6 +10,7 @@
 // differences against the first (an A/B pair of builds, decision 112).
 // BENCH_GAP_MS=n: n ms of idle after each request, as peerbench's interleaving of five systems leaves the server
 // idle between its requests (wake-ups from idle cost here: bench/README.md, session 28).
+// BENCH_FOLLOWUP=n: each measured chat continues one of n threads in turn (a user's next message), not a new one.
 // BENCH_PROVIDER=openai_compatible: the agent's model goes through the outbound guard (a fresh pinned
 // connection per model call), with the fake provider allowed by OUTBOUND_ALLOW_HOSTS.
 import { directFirstToken, firstToken, fmt, json, percentile, provision, startBenchServers } from "./setup";
@@ -65,24 +66,33 @@ for (const [i, entry] of entries.entries()) {
     ).body.id;
   }
   const direct = () => directFirstToken(servers.fakeUrl);
-  const viaApi = () =>
-    firstToken(
+  // BENCH_FOLLOWUP=n: once n threads exist (the warm-up starts them), each chat continues one of them in turn.
+  const threads: string[] = [];
+  const followUp = Number(process.env.BENCH_FOLLOWUP ?? 0);
+  let turn = 0;
+  const viaApi = () => {
+    const threadId = followUp && threads.length >= followUp ? threads[turn++ % followUp]! : null;
+    return firstToken(
       `${servers.base}/api/chat`,
       {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({
           agentId,
-          threadId: null,
+          threadId,
           messages: [{ id: crypto.randomUUID(), role: "user", content: "hello" }],
         }),
       },
       (s) => s.includes('0:"'),
+      (res) => {
+        if (!threadId && followUp) threads.push(res.headers.get("x-thread-id")!);
+      },
     );
+  };
   variants.push({ name: entry ?? "server", servers, direct, viaApi, d: [] as number[], a: [] as number[] });
 }
 
-for (let i = 0; i < 20; i++) {
+for (let i = 0; i < Math.max(20, Number(process.env.BENCH_FOLLOWUP ?? 0)); i++) {
   for (const v of variants) {
     await v.direct();
     await v.viaApi();

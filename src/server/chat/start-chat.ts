@@ -1,6 +1,6 @@
 // POST /api/chat: resolves the agent and thread, stores the user's message before the model is
 // called, and starts the reply.
-import { newRowId } from "../db/row-id";
+import { isUuid, newRowId } from "../db/row-id";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { conversation, type message } from "../db/tables";
@@ -62,20 +62,27 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
   let conversationId = input.threadId ?? null;
   let isNew = false;
   let agentId = input.agentId;
+  // The history before this message (a new thread has none: no query).
+  let rows: MessageRow[] = [];
   if (conversationId) {
-    const row = await getOwnConversation({ orgId, id: conversationId, userId: who.user.id, topLevel: true });
+    if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
+    // A next message's three reads at once, on three connections (decision 153): the other two answers are
+    // used only once the thread is known to be the caller's.
+    const [row, busy, stored] = await Promise.all([
+      getOwnConversation({ orgId, id: conversationId, userId: who.user.id, topLevel: true }),
+      hasActiveStream({ orgId, conversationId }),
+      listMessages({ orgId, conversationId }),
+    ]);
     if (row.deletedAt) throw new AppError("not_found", "This conversation has been deleted");
     agentId = row.agentId;
-    if (await hasActiveStream({ orgId, conversationId: row.id }))
-      throw new AppError("conflict", "A reply is still being generated in this conversation");
+    if (busy) throw new AppError("conflict", "A reply is still being generated in this conversation");
+    rows = stored;
   }
   const agentRow = await getAgentRowForChat({ orgId, id: agentId });
   if (!agentRow) throw new AppError("not_found", "Agent not found");
   const agent = toAgent(agentRow);
   mark?.("agent loaded");
 
-  // The history before this message (a new thread has none: no query).
-  let rows: MessageRow[] = [];
   let chatThread: ChatBeginRows["thread"];
   let before: BeforeReply | undefined;
   if (!conversationId) {
@@ -87,8 +94,6 @@ async function start(input: ChatInput, who: Who, opts: StartOptions) {
     // (begin-statement.ts): one commit on the way to the model. A scheduled run's thread is inserted from
     // its reservation (the gate).
     chatThread = { userId: who.user.id, agentId, firstMessageText: first.slice(0, 500) || null };
-  } else {
-    rows = await listMessages({ orgId, conversationId });
   }
 
   // An edited message replaces the one it was made from and everything after it (decision 090).

@@ -3,12 +3,13 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder } from "drizzle-orm";
 import { db } from "../db/client";
 import { agent, conversation, message } from "../db/tables";
+import { isUuid } from "../db/row-id";
 
 export type ConversationRow = typeof conversation.$inferSelect;
 export type MessageRow = typeof message.$inferSelect;
 
 export async function getConversationRow({ orgId, id }: { orgId: string; id: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select()
     .from(conversation)

@@ -11,3 +11,11 @@ export function newRowId(now = Date.now()): string {
   const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: V already the RFC variant
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15)}`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `id` can name a row of a uuid column: anything else names none (a 404, never a query that fails on
+ * the cast with a 500).
+ */
+export const isUuid = (id: unknown): id is string => typeof id === "string" && UUID.test(id);

@@ -6,13 +6,13 @@ import { getFileById } from "../files/queries";
 import { blobStore } from "../storage/store";
 import { DocumentError } from "./document-error";
 import { imageInfo, type ImageFormat, type ImageInfo } from "./image-info";
+import { isUuid } from "../db/row-id";
 
 export interface DocumentImage extends ImageInfo {
   fileId: string;
   bytes: Uint8Array;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Larger pictures would make the document heavy; phone photos are well under this. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
@@ -24,7 +24,7 @@ export async function loadImage(
   formats: readonly ImageFormat[],
 ): Promise<DocumentImage> {
   const notFound = new DocumentError(`Image file ${fileId} was not found`);
-  if (!UUID.test(fileId)) throw notFound;
+  if (!isUuid(fileId)) throw notFound;
   const row = await getFileById({ orgId: who.orgId, id: fileId.toLowerCase() });
   if (!row || !(await canReadKey({ orgId: who.orgId, userId: who.userId, isAdmin: false }, row.key))) throw notFound;
   const head = await blobStore().head(row.key);

@@ -7,8 +7,8 @@ import { requireOrg } from "../auth/context";
 import { parseJson } from "../http/parse";
 import { AppError } from "../errors";
 import { decideApproval, pendingDraft } from "./queries";
+import { isUuid } from "../db/row-id";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const decision = z.object({ action: z.enum(["send", "cancel"], { message: "action must be send or cancel" }) });
 
 export const emailApprovalRoutes = new Hono<AppEnv>()
@@ -21,7 +21,7 @@ export const emailApprovalRoutes = new Hono<AppEnv>()
   })
   .post("/email-approvals/:id", requireOrg, async (c) => {
     const id = c.req.param("id");
-    if (!UUID.test(id)) throw new AppError("not_found", "Email draft not found");
+    if (!isUuid(id)) throw new AppError("not_found", "Email draft not found");
     const { action } = await parseJson(c, decision);
     return c.json(await decideApproval({ orgId: c.var.org.id, userId: c.var.user.id, id, action }));
   });

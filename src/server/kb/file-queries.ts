@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { kbFile } from "../db/tables";
 import type { KnowledgeBaseFile } from "../../shared/knowledge-bases";
-import { isUuid } from "./ids";
+import { isUuid } from "../db/row-id";
 
 export type KbFileRow = typeof kbFile.$inferSelect;
 

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { agent, kbFile, knowledgeBase } from "../db/tables";
 import type { KnowledgeBase, KnowledgeBaseAgentRef, KnowledgeBaseStatus } from "../../shared/knowledge-bases";
 import { toolConfig } from "../../shared/agents/schema";
-import { isUuid } from "./ids";
+import { isUuid } from "../db/row-id";
 
 export type KnowledgeBaseRow = typeof knowledgeBase.$inferSelect;
 

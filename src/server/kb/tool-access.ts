@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { kbFile, knowledgeBase } from "../db/tables";
 import type { KbFileRow } from "./file-queries";
-import { isUuid } from "./ids";
+import { isUuid } from "../db/row-id";
 
 /** The ids in a tool config's accessibleKnowledgeBaseIds (numbers and strings alike, trimmed). */
 export const accessibleKbIds = (config: Record<string, unknown> | undefined): string[] => {

@@ -20,6 +20,7 @@ import { candidatesOf, cosineOf, type Candidate } from "./candidates";
 import { parallelCandidates } from "./parallel-legs";
 import { GENERIC_PLAN, executePrepared } from "./prepared";
 import { ONE_MESSAGE, inOneMessage } from "./one-message";
+import { isUuid } from "../../db/row-id";
 
 export type { Candidate } from "./candidates";
 
@@ -32,9 +33,8 @@ export type { Candidate } from "./candidates";
  */
 export const FUSION = { vectorWeight: 0.5 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that are not uuids cannot name a chunk's file or knowledge base: they match nothing. */
-const uuids = (ids: readonly string[] | undefined) => (ids ?? []).filter((id) => UUID.test(id));
+const uuids = (ids: readonly string[] | undefined) => (ids ?? []).filter(isUuid);
 
 function fileFilter(opts: SearchOptions): SQL | null {
   const parts: SQL[] = [];

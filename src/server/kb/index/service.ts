@@ -8,8 +8,7 @@ import { aiSdk } from "../../ai/sdk";
 import type { KbSearchResult } from "../../../shared/kb-search";
 import { searchChunks } from "./search";
 import type { SearchMode } from "./types";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../../db/row-id";
 
 export interface KbRef {
   id: string;
@@ -19,7 +18,7 @@ export interface KbRef {
 
 /** The organisation's knowledge bases among `ids` (others' and unknown ids are left out). */
 export async function findKnowledgeBases(orgId: string, ids: readonly string[]): Promise<KbRef[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   return db()
     .select({ id: knowledgeBase.id, name: knowledgeBase.name, embeddingModel: knowledgeBase.embeddingModel })
