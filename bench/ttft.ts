@@ -16,6 +16,7 @@
 import { directFirstToken, firstToken, fmt, json, percentile, provision, startBenchServers } from "./setup";
 
 const iterations = Number(process.argv[2] ?? 200);
+const followUp = Number(process.env.BENCH_FOLLOWUP ?? 0);
 
 /** Median per stage over the chats whose stages came in the most common order. */
 function printStages(traces: Array<Array<[string, number, number]>>) {
@@ -66,9 +67,8 @@ for (const [i, entry] of entries.entries()) {
     ).body.id;
   }
   const direct = () => directFirstToken(servers.fakeUrl);
-  // BENCH_FOLLOWUP=n: once n threads exist (the warm-up starts them), each chat continues one of them in turn.
+  // Once BENCH_FOLLOWUP threads exist (the warm-up starts them), each chat continues one of them in turn.
   const threads: string[] = [];
-  const followUp = Number(process.env.BENCH_FOLLOWUP ?? 0);
   let turn = 0;
   const viaApi = () => {
     const threadId = followUp && threads.length >= followUp ? threads[turn++ % followUp]! : null;
@@ -92,7 +92,7 @@ for (const [i, entry] of entries.entries()) {
   variants.push({ name: entry ?? "server", servers, direct, viaApi, d: [] as number[], a: [] as number[] });
 }
 
-for (let i = 0; i < Math.max(20, Number(process.env.BENCH_FOLLOWUP ?? 0)); i++) {
+for (let i = 0; i < Math.max(20, followUp); i++) {
   for (const v of variants) {
     await v.direct();
     await v.viaApi();
